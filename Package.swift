@@ -1,0 +1,57 @@
+// swift-tools-version:6.0
+//
+// Nudge: UIKit Dynamics, gesture recognizers and UIView animations in a terminal.
+// Dependencies point one way:
+//   nudge → Playground → (CursesTerminal, TerminalUI, Scenes) → (Gestures, Animation) → Dynamics → Geometry
+// See DECISIONS.md for why each seam sits where it does.
+import PackageDescription
+
+let optimize: [SwiftSetting] = [
+    // The solver's hot loops index plain arrays; exclusivity checks cost more than they catch there.
+    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+]
+
+let package = Package(
+    name: "Nudge",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "nudge", targets: ["nudge"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        .target(name: "Geometry"),
+        .target(name: "Dynamics", dependencies: ["Geometry"], swiftSettings: optimize),
+        .target(name: "Gestures", dependencies: ["Geometry"]),
+        .target(name: "Animation", dependencies: ["Geometry"]),
+        .target(name: "Scenes", dependencies: ["Geometry", "Dynamics", "Gestures", "Animation", "Yams"]),
+        .target(name: "TerminalUI", dependencies: ["Geometry"]),
+        .systemLibrary(
+            name: "CNCursesW",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .target(name: "CursesTerminal", dependencies: ["CNCursesW", "TerminalUI"]),
+        .target(name: "Playground", dependencies: ["Scenes", "TerminalUI", "Gestures", "Animation", "Dynamics"]),
+        .target(name: "Benchmarks", dependencies: ["Dynamics", "Scenes", "TerminalUI", "Playground"], swiftSettings: optimize),
+        .executableTarget(
+            name: "nudge",
+            dependencies: [
+                "Scenes", "Dynamics", "Playground", "CursesTerminal", "TerminalUI", "Benchmarks",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "Geometry"]),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Geometry"]),
+        .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Dynamics", "Geometry"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Geometry"]),
+        .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "TerminalUI"]),
+        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "TerminalUI", "Scenes"]),
+        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Dynamics"]),
+        .testTarget(name: "EndToEndTests", dependencies: []),
+    ]
+)

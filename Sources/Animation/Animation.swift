@@ -1,0 +1,1 @@
+// Animation: placeholder until its issue lands.

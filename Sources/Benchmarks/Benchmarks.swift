@@ -1,0 +1,1 @@
+// Benchmarks: placeholder until its issue lands.

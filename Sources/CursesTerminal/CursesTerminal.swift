@@ -1,0 +1,2 @@
+// CursesTerminal: placeholder until its issue lands.
+import Foundation

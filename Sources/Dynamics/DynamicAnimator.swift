@@ -1,0 +1,2 @@
+// Dynamics: UIKit Dynamics on a rigid-body engine.
+import Geometry

@@ -1,0 +1,1 @@
+// Gestures: placeholder until its issue lands.

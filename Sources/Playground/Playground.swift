@@ -1,0 +1,1 @@
+// Playground: placeholder until its issue lands.

@@ -1,0 +1,1 @@
+// Scenes: placeholder until its issue lands.

@@ -1,0 +1,1 @@
+// TerminalUI: placeholder until its issue lands.
