@@ -68,6 +68,7 @@ public struct PointerEvent: Sendable, Hashable, CustomStringConvertible {
     public static func scroll(
         _ direction: ScrollDirection, at location: Point, time: Double, modifiers: PointerModifiers = []
     ) -> PointerEvent {
+        // `button` means nothing for a notch; it is set to the wheel's own button, middle.
         PointerEvent(.scroll(direction), at: location, time: time, button: .middle, modifiers: modifiers)
     }
 

@@ -5,8 +5,9 @@ import Testing
 @Suite("State machine and router (UIKit: no actions for failed; reset to possible)")
 struct GestureStateMachineTests {
     @Test func actionsNeverFireForFailed() {
-        // Every kind of failure: a tap moved away, a long press released early, a pan too
-        // short, a swipe the wrong way, a rotation that never moved.
+        // Failures of every kind: a long press released early, a pan that moved only 8 pt, a
+        // swipe released too short and one going the wrong way, a tap dragged 40 pt, a
+        // rotation that never moved. Only recognitions may reach the actions.
         let tap = TapGestureRecognizer()
         let press = LongPressGestureRecognizer()
         let pan = PanGestureRecognizer()
@@ -14,11 +15,13 @@ struct GestureStateMachineTests {
         let rotation = RotationGestureRecognizer()
         let router = GestureRouter([tap, press, pan, swipe, rotation])
         let logs = router.recognizers.map(Recorder.init)
-        router.drag(from: Point(0, 0), to: Point(8, 0), duration: 0.2)              // pan too short; tap pressed… fine
-        router.drag(from: Point(0, 0), to: Point(40, 0), start: 1, duration: 0.1)   // swipe left fails; tap fails
+        router.drag(from: Point(0, 0), to: Point(8, 0), duration: 0.2)              // a tap; pan, swipe, long press fail
+        router.drag(from: Point(0, 0), to: Point(40, 0), start: 1, duration: 0.1)   // a pan; tap and swipe fail
         router.click(Point(0, 0), at: 2, button: .right)                            // rotation never moved
         router.advance(to: 5)
         #expect(logs.allSatisfy { !$0.states.contains(.failed) })
+        #expect(logs[0].states == [.ended])   // the 8 pt drag was still a tap
+        #expect(logs[2].states.first == .began && logs[2].states.last == .ended)
         #expect(logs[3].count == 0)   // the left swipe saw only rightward drags
         #expect(logs[4].count == 0)   // the rotation never began
         #expect(logs[1].count == 0)   // no press lasted 0.5 s
