@@ -48,6 +48,25 @@ struct PanGestureRecognizerTests {
         #expect(abs(v.y) < 1e-9)
     }
 
+    @Test func velocityOfAConstantSpeedIsExactWhateverTheSampling() {
+        // A terminal reports motion per cell, at uneven times: 800 pt/s sampled irregularly.
+        let pan = PanGestureRecognizer()
+        pan.handle(.down(Point(0, 0), time: 0))
+        for t in [0.01, 0.035, 0.04, 0.09, 0.13, 0.17, 0.171, 0.22] {
+            pan.handle(.move(Point(800 * t, 0), time: t))
+        }
+        #expect(abs(pan.velocity().x - 800) < 1e-6)
+    }
+
+    @Test func hoverMovesAreIgnored() {
+        let pan = PanGestureRecognizer()
+        let log = Recorder(pan)
+        for i in 0...10 { pan.handle(.move(Point(Double(i) * 20, 0), time: Double(i) * 0.01)) }
+        pan.handle(.up(Point(200, 0), time: 0.2))
+        #expect(log.count == 0)
+        #expect(!pan.isTracking)
+    }
+
     @Test func velocityDropsToZeroOnceThePointerStops() {
         let pan = PanGestureRecognizer()
         pan.drag(from: Point(0, 0), to: Point(0, 50), duration: 0.1, release: false)
