@@ -8,6 +8,10 @@ import Geometry
 /// One animatable property, to name what an animation drives.
 public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
     case center, size, alpha, scale, angle
+
+    /// The properties UIKit Dynamics overwrites every step while a behavior drives an item, so
+    /// an animation of them loses on such an item (see AnimationRunner's header).
+    public static let ownedByDynamics: Set<AnimatableProperty> = [.center, .angle]
 }
 
 public struct AnimatableProperties: Hashable, Sendable {

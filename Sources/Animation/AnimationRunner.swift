@@ -27,12 +27,17 @@
 //   there with finished = false. `cancel` leaves the item where it is and calls the completion
 //   with false before returning.
 //
-// Sharing an item with dynamics (documented rule; the app does the integration): UIKit Dynamics
-// overwrites an item's center and rotation every step while a behavior drives it. So, for an item
-// that dynamics drive, the dynamics win for `center` and `angle` (the app applies the animation
-// step first and the dynamics step after, or skips those two properties), while `alpha`, `scale`
-// and `size` always come from the animation. An item no behavior drives takes all five from the
-// animation. `animatedProperties(of:)` tells the app which properties an animation is driving now.
+// Sharing an item with dynamics (the rule; the app does the integration): UIKit Dynamics
+// overwrites an item's center and rotation every step while a behavior drives it. So, on an item
+// that dynamics drive, the dynamics win for `center` and `angle`, while `alpha`, `scale` and
+// `size` always come from the animation; an item no behavior drives takes all five from the
+// animation. The app says which items are driven through the `skippedProperties` closure given to
+// `init` (return `AnimatableProperty.ownedByDynamics` for a driven item): the runner then leaves
+// those properties alone on that item, while timing, completion and removal go on unchanged. An
+// animation that starts while its item is driven still reads its from-values; if the dynamics let
+// go mid-way, the item jumps to where the animation's curve says it is by then (as a UIKit view
+// shows its animation again once nothing overrides it).
+// `animatedProperties(of:)` tells the app which properties an animation is driving now.
 import Geometry
 
 /// Identifies one animation added to a runner.
@@ -77,10 +82,18 @@ public final class AnimationRunner {
 
     private var records: [Record] = []
     private var nextID = 0
+    private let skippedProperties: (any Animatable) -> Set<AnimatableProperty>
 
-    public init(time: Double = 0) {
+    /// - Parameters:
+    ///   - time: the starting time in seconds.
+    ///   - skippedProperties: asked at every application, the properties of an item that the
+    ///     runner must not write now (for an item that dynamics drive:
+    ///     `AnimatableProperty.ownedByDynamics`). By default it writes them all.
+    public init(time: Double = 0,
+                skippedProperties: @escaping (any Animatable) -> Set<AnimatableProperty> = { _ in [] }) {
         precondition(time.isFinite, "time must be finite")
         self.time = time
+        self.skippedProperties = skippedProperties
     }
 
     // MARK: - Adding and removing
@@ -222,14 +235,16 @@ public final class AnimationRunner {
         }
     }
 
-    /// Writes from → to at `progress` into the item, for the properties this animation drives,
-    /// in a fixed order.
+    /// Writes from → to at `progress` into the item, for the properties this animation drives and
+    /// the app does not skip, in a fixed order.
     private func apply(_ index: Int, progress: Double) {
         let record = records[index]
         guard !record.driven.isEmpty else { return }
-        let value = record.animation.to.interpolate(from: record.from, progress: progress, only: record.driven)
         let item = record.item
-        for property in AnimatableProperty.allCases where record.driven.contains(property) {
+        let written = record.driven.subtracting(skippedProperties(item))
+        guard !written.isEmpty else { return }
+        let value = record.animation.to.interpolate(from: record.from, progress: progress, only: written)
+        for property in AnimatableProperty.allCases where written.contains(property) {
             switch property {
             case .center: item.center = value.center
             case .size: item.size = value.size

@@ -90,7 +90,7 @@ public struct SpringCurve: Hashable, Sendable {
     private static func overdampedTerms(omega w: Double, zeta z: Double, v0: Double, x0: Double)
         -> (r1: Double, r2: Double, c1: Double, c2: Double) {
         let s = (z * z - 1).squareRoot()
-        let r1 = -w * (z - s)               // the slow root
+        let r1 = -w / (z + s)               // the slow root, −ω(ζ − s), without cancellation
         let r2 = -w * (z + s)               // the fast root
         let c2 = (v0 - r1 * x0) / (r2 - r1)
         return (r1, r2, x0 - c2, c2)

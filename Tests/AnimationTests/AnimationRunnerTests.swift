@@ -294,3 +294,21 @@ final class Log {
         #expect(box.center == Point(100, 100))
     }
 }
+
+@Suite struct SharingWithDynamicsTests {
+    @Test func dynamicsKeepCenterAndAngleWhileAlphaAndScaleAnimate() {
+        // The rule: on an item dynamics drive, center and angle belong to the dynamics.
+        let driven = Box(center: Point(10, 20))
+        let free = Box(center: Point(10, 20))
+        let runner = AnimationRunner(skippedProperties: { $0 === driven ? AnimatableProperty.ownedByDynamics : [] })
+        var finished: Bool?
+        let targets = AnimationTargets(center: Point(300, 300), alpha: 0, scale: 2, angle: 1)
+        runner.add(PropertyAnimation(to: targets, duration: 1, curve: .linear, completion: { finished = $0 }), to: driven)
+        runner.add(PropertyAnimation(to: targets, duration: 1, curve: .linear), to: free)
+        for _ in 1...60 { runner.advance(by: 1.0 / 60) }
+        #expect(driven.center == Point(10, 20) && driven.angle == 0)
+        #expect(driven.alpha == 0 && driven.scale == 2)
+        #expect(free.center == Point(300, 300) && free.angle == 1)
+        #expect(finished == true)
+    }
+}

@@ -23,8 +23,9 @@ import Geometry
         for i in 0...10_000 { #expect(spring.progress(at: Double(i) / 10_000) <= 1) }
     }
 
-    @Test func overdampedNeverOvershootsAndNeverGoesBack() {
-        let values = samples(SpringCurve(dampingRatio: 2, duration: 1))
+    @Test(arguments: [1.5, 2.0, 50.0])
+    func overdampedNeverOvershootsAndNeverGoesBack(dampingRatio: Double) {
+        let values = samples(SpringCurve(dampingRatio: dampingRatio, duration: 1))
         #expect(values.allSatisfy { $0 <= 1 })
         #expect(zip(values, values.dropFirst()).allSatisfy { $0 <= $1 })
         #expect(values.last == 1)
@@ -43,7 +44,7 @@ import Geometry
         #expect(abs(peak - expected) < 0.001)
     }
 
-    @Test(arguments: [0.3, 1.0, 2.0])
+    @Test(arguments: [0.05, 0.3, 1.0, 2.0, 50.0])
     func isSettledBeforeTheEnd(dampingRatio: Double) {
         // The documented rule: the envelope is 0.1% of the distance at the end, so one frame
         // earlier the motion is still within a few tenths of a percent of the target.
