@@ -87,6 +87,14 @@ final class Log {
         #expect(box.center.x == 100)                 // UIKit's model value after the end: `to`
     }
 
+    @Test func legsAlternateDirectionWhenAutoreversing() {
+        let animation = PropertyAnimation(to: AnimationTargets(alpha: 0), duration: 1, repeatCount: 2, autoreverses: true)
+        #expect(animation.activeDuration == 4)                 // 2 cycles × (there + back)
+        #expect(!animation.isReversing(atTime: 0.5) && animation.isReversing(atTime: 1.5))
+        #expect(!animation.isReversing(atTime: 2.5) && animation.isReversing(atTime: 3.5))
+        #expect(animation.legFraction(atTime: 4) == 0)         // a whole number of round trips
+    }
+
     @Test func backwardLegPlaysTheCurveInReverseTime() {
         // Going back, a quarter of the way into the leg, an easeIn animation shows the forward
         // value at three quarters: easeIn(0.75) = 0.6219 of the distance.
