@@ -33,6 +33,9 @@ public final class DynamicAnimator {
     public private(set) var behaviors: [DynamicBehavior] = []
     public private(set) var elapsedTime: Double = 0
     public private(set) var isRunning = false
+    /// Nudge extension: whether the animator pauses when everything rests (UIKit always does).
+    /// Benchmarks turn it off so every step does the full work, like the peers with sleeping off.
+    public var pausesAtRest = true
 
     let world: World
     private var records: [ItemRecord] = []
@@ -172,14 +175,14 @@ public final class DynamicAnimator {
     func addLinearVelocity(_ v: Vector, for item: DynamicItem) {
         syncIfNeeded()
         guard let b = body(for: item) else { return }
-        world.withBody(b) { if $0.kind == .dynamic { $0.velocity += v } }
+        world.withBody(b) { if $0.kind != .fixed { $0.velocity += v } }
         resume()
     }
 
     func addAngularVelocity(_ w: Double, for item: DynamicItem) {
         syncIfNeeded()
         guard let b = body(for: item) else { return }
-        world.withBody(b) { if $0.kind == .dynamic && $0.invInertia > 0 { $0.angularVelocity += w } }
+        world.withBody(b) { if ($0.kind == .dynamic && $0.invInertia > 0) || $0.kind == .anchored { $0.angularVelocity += w } }
         resume()
     }
 
@@ -282,7 +285,7 @@ public final class DynamicAnimator {
         var moving = false
         for r in records {
             let b = world.body(r.body)
-            if b.kind != .dynamic { continue }
+            if b.kind == .fixed || (b.kind == .anchored && b.velocity == .zero && b.angularVelocity == 0) { continue }
             r.item.center = b.position
             r.item.transform = AffineTransform(rotationAngle: b.rotation.angle)
             if b.velocity.length > Self.restLinearSpeed || abs(b.angularVelocity) > Self.restAngularSpeed {
@@ -302,7 +305,7 @@ public final class DynamicAnimator {
             if req.add { addBehavior(req.behavior) } else { removeBehavior(req.behavior) }
         }
         // Rest detection.
-        if moving || needsSync {
+        if moving || needsSync || !pausesAtRest {
             restClock = 0
         } else {
             restClock += dt
@@ -312,6 +315,11 @@ public final class DynamicAnimator {
                 delegate?.dynamicAnimatorDidPause(self)
             }
         }
+    }
+
+    /// What the engine holds now: bodies (items), contact pairs with points, and joints.
+    public var statistics: (bodies: Int, contacts: Int, joints: Int) {
+        (records.count, world.contacts.filter { $0.manifold.count > 0 }.count, world.joints.filter(\.isActive).count)
     }
 
     /// The world's joints, for drawing rods and ropes.
@@ -339,3 +347,17 @@ struct StepContext {
     func body(for item: DynamicItem) -> Int32? { animator.body(for: item) }
 }
 
+
+extension DynamicAnimator {
+    /// Nudge extension: sets the velocity of an anchored (kinematic) item, pt/s and rad/s.
+    public func setKinematicVelocity(_ velocity: Vector, angular: Double, for item: DynamicItem) {
+        syncIfNeeded()
+        guard let b = body(for: item) else { return }
+        world.withBody(b) { body in
+            guard body.kind == .anchored else { return }
+            body.velocity = velocity
+            body.angularVelocity = angular
+        }
+        resume()
+    }
+}

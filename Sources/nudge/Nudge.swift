@@ -4,6 +4,6 @@ import ArgumentParser
 struct Nudge: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nudge",
-        abstract: "An interactive physics playground in the terminal.")
-    func run() throws { print("nudge: the playground arrives with the front-end issue") }
+        abstract: "An interactive physics playground in the terminal.",
+        subcommands: [BenchCommand.self])
 }

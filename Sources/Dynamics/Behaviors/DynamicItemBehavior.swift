@@ -5,7 +5,9 @@
 // uses other values, which the docs do not mention, so Nudge follows the docs. When several of
 // these behaviors name one item, each property comes from the last behavior (in the animator's
 // order) that set it explicitly, so a behavior that only sets `density` does not reset
-// another's `elasticity`.
+// another's `elasticity`. Nudge extension: an anchored item is a kinematic body; it ignores
+// forces and collisions but moves at the velocity `addLinearVelocity`/`addAngularVelocity`
+// give it (zero unless asked), so a scene can turn a tumbler or slide a paddle.
 import Geometry
 
 public final class DynamicItemBehavior: ItemListBehavior {

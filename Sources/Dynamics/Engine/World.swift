@@ -486,7 +486,8 @@ final class World {
 
         for i in bodies.indices {
             let b = bodies[i]
-            if b.isActive && b.kind == .dynamic {
+            if b.isActive && b.kind != .fixed {
+                // Anchored bodies keep the velocity their owner gave them (kinematic motion).
                 states[i] = BodyState(v: b.velocity, w: b.angularVelocity, dp: .zero, dq: .identity)
             } else {
                 states[i] = BodyState()
@@ -532,7 +533,7 @@ final class World {
                 for c in 0..<cp.count { ContactSolver.solve(&cp[c], s, set, useBias: true) }
                 // Integrate positions.
                 for i in 0..<bodyCount {
-                    if !bodies[i].isActive || bodies[i].kind != .dynamic { continue }
+                    if !bodies[i].isActive || bodies[i].kind == .fixed { continue }
                     s[i].dp += s[i].v * h
                     s[i].dq = s[i].dq.integrated(h * s[i].w)
                 }
@@ -572,7 +573,7 @@ final class World {
         }
 
         // Write poses back.
-        for i in bodies.indices where bodies[i].isActive && bodies[i].kind == .dynamic {
+        for i in bodies.indices where bodies[i].isActive && bodies[i].kind != .fixed {
             let st = states[i]
             bodies[i].position += st.dp
             bodies[i].rotation = st.dq.multiply(bodies[i].rotation)

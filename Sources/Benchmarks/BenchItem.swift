@@ -1,0 +1,19 @@
+// BenchItem: the plain dynamic item the benchmark scenes are made of (a UIView stand-in with no
+// drawing attributes), so engine timings measure the engine and the animator, nothing else.
+import Geometry
+import Dynamics
+
+public final class BenchItem: DynamicItem {
+    public var center: Point
+    public let bounds: Rect
+    public var transform: AffineTransform = .identity
+    public let collisionBoundsType: DynamicItemCollisionBoundsType
+    public let collisionBoundingPath: [Point]?
+
+    public init(center: Point, size: Size, type: DynamicItemCollisionBoundsType = .rectangle, path: [Point]? = nil) {
+        self.center = center
+        self.bounds = Rect(origin: .zero, size: size)
+        self.collisionBoundsType = type
+        self.collisionBoundingPath = path
+    }
+}

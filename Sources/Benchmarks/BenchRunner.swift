@@ -1,0 +1,66 @@
+// BenchRunner: steps a scene and times each step with a clock passed in (the executable gives it
+// the real monotonic clock; nothing here reads one itself). Reports median, min and max ms per
+// step, the final body and contact counts, and whether a pyramid still stands.
+import Geometry
+import Dynamics
+
+public struct BenchResult: Sendable, Codable {
+    public let scene: String
+    public let kind: String
+    public let steps: Int
+    public let bodies: Int
+    public let contacts: Int
+    public let joints: Int
+    public let medianMs: Double
+    public let minMs: Double
+    public let maxMs: Double
+    public let bytesPerFrame: Double?
+    public let stands: Bool?
+    public let maximumDrift: Double?
+
+    public init(scene: String, kind: String, steps: Int, bodies: Int, contacts: Int, joints: Int,
+                medianMs: Double, minMs: Double, maxMs: Double, bytesPerFrame: Double? = nil,
+                stands: Bool? = nil, maximumDrift: Double? = nil) {
+        self.scene = scene; self.kind = kind; self.steps = steps; self.bodies = bodies; self.contacts = contacts
+        self.joints = joints; self.medianMs = medianMs; self.minMs = minMs; self.maxMs = maxMs
+        self.bytesPerFrame = bytesPerFrame; self.stands = stands; self.maximumDrift = maximumDrift
+    }
+}
+
+public struct BenchRunner {
+    /// Monotonic time in nanoseconds.
+    public let now: () -> UInt64
+    /// Called with a short progress line now and then.
+    public let progress: (String) -> Void
+
+    public init(now: @escaping () -> UInt64, progress: @escaping (String) -> Void = { _ in }) {
+        self.now = now
+        self.progress = progress
+    }
+
+    public func run(_ scene: BenchScene, steps: Int? = nil) -> BenchResult {
+        let built = scene.build()
+        let total = steps ?? scene.steps
+        var times: [Double] = []
+        times.reserveCapacity(total)
+        for i in 0..<total {
+            let t0 = now()
+            built.animator.step()
+            let t1 = now()
+            times.append(Double(t1 &- t0) / 1_000_000)
+            if i % 30 == 0 { progress("\(scene.name): step \(i)/\(total)") }
+        }
+        let stats = built.animator.statistics
+        let sorted = times.sorted()
+        return BenchResult(scene: scene.name, kind: "engine", steps: total, bodies: stats.bodies,
+                           contacts: stats.contacts, joints: stats.joints,
+                           medianMs: Self.median(sorted), minMs: sorted.first ?? 0, maxMs: sorted.last ?? 0,
+                           stands: built.stands, maximumDrift: built.standTolerance == nil ? nil : built.maximumDrift)
+    }
+
+    static func median(_ sorted: [Double]) -> Double {
+        if sorted.isEmpty { return 0 }
+        let m = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2
+    }
+}

@@ -1,1 +1,0 @@
-// Benchmarks: placeholder until its issue lands.

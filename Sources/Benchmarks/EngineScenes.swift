@@ -1,0 +1,183 @@
+// EngineScenes: the engine benchmarks, laid out as the peers' (benchmarks/peers/) at 1 m = 100 pt.
+//
+// - pyramid-N: Box2D v3's large_pyramid: a triangle of 100 pt boxes (1 m), base b, touching,
+//   on the ground, friction 0.6, density 1, gravity 1 (1000 pt/s² = 10 m/s²); b = 20, 40, 100
+//   gives 210, 820 and 5,050 boxes. It stands when no box drifts a quarter of its size.
+// - cradle: five touching 40 pt balls on 200 pt rods, elasticity 1, the first lifted 30°.
+// - pin-grid: 100×100 balls of 20 pt on a 40 pt lattice, each pinned to its right and lower
+//   neighbor at the midpoint, the two top corners pinned to the world; no collisions (a hanging net).
+// - rain: 2,000 mixed shapes (balls, boxes, triangles of 20–40 pt) falling into a 2,000 pt wide box.
+// - tumbler: 2,000 boxes of 25 pt inside a 1,000 pt square drum of four anchored walls turning at
+//   0.5 rad/s (the walls are kinematic bodies, driven by velocity each step).
+import Geometry
+import Dynamics
+
+public enum EngineScenes {
+    public static var all: [BenchScene] {
+        [pyramid(base: 20), pyramid(base: 40), pyramid(base: 100), cradle, pinGrid, rain, tumbler]
+    }
+
+    public static func pyramid(base: Int) -> BenchScene {
+        let count = base * (base + 1) / 2
+        return BenchScene(name: "pyramid-\(count)", summary: "\(count)-box pyramid (base \(base)), 100 pt boxes, friction 0.6",
+                          steps: 600) {
+            let a = 50.0
+            let animator = DynamicAnimator(referenceBounds: Rect(x: -200 * Double(base), y: -400 * Double(base),
+                                                                width: 400 * Double(base), height: 400 * Double(base)))
+            animator.pausesAtRest = false
+            var items: [BenchItem] = []
+            for i in 0..<base {
+                let y = -(2 * Double(i) + 1) * a
+                for j in i..<base {
+                    let x = (Double(i) + 1) * a + 2 * Double(j - i) * a - a * Double(base)
+                    items.append(BenchItem(center: Point(x, y), size: Size(2 * a, 2 * a)))
+                }
+            }
+            animator.addBehavior(GravityBehavior(items: items))
+            let collision = CollisionBehavior(items: items)
+            collision.setTranslatesReferenceBoundsIntoBoundary(true)
+            animator.addBehavior(collision)
+            let props = DynamicItemBehavior(items: items)
+            props.friction = 0.6
+            props.density = 1
+            animator.addBehavior(props)
+            return BuiltBenchScene(animator: animator, items: items, start: items.map(\.center), standTolerance: a / 2)
+        }
+    }
+
+    public static var cradle: BenchScene {
+        BenchScene(name: "cradle", summary: "Newton's cradle: 5 touching balls, elasticity 1, one lifted 30°", steps: 600) {
+            let r = 20.0, length = 200.0
+            let animator = DynamicAnimator(referenceBounds: Rect(x: 0, y: 0, width: 1000, height: 600))
+            animator.pausesAtRest = false
+            var items: [BenchItem] = []
+            var anchors: [Point] = []
+            for i in 0..<5 {
+                let anchor = Point(400 + Double(i) * 2 * r, 100)
+                let angle = i == 0 ? -Double.pi / 6 : 0
+                items.append(BenchItem(center: anchor + Vector(length * sin(angle), length * cos(angle)),
+                                       size: Size(2 * r, 2 * r), type: .ellipse))
+                anchors.append(anchor)
+            }
+            animator.addBehavior(GravityBehavior(items: items))
+            let collision = CollisionBehavior(items: items)
+            collision.collisionMode = .items
+            animator.addBehavior(collision)
+            let props = DynamicItemBehavior(items: items)
+            props.elasticity = 1
+            props.allowsRotation = false
+            animator.addBehavior(props)
+            for (item, anchor) in zip(items, anchors) {
+                animator.addBehavior(AttachmentBehavior(item: item, attachedToAnchor: anchor))
+            }
+            return BuiltBenchScene(animator: animator, items: items, start: items.map(\.center), standTolerance: nil)
+        }
+    }
+
+    public static var pinGrid: BenchScene {
+        BenchScene(name: "pin-grid", summary: "100×100 balls joined by pin attachments, hanging by two corners", steps: 120) {
+            let n = 100, spacing = 40.0
+            let animator = DynamicAnimator(referenceBounds: Rect(x: -5000, y: -1000, width: 14000, height: 10000))
+            animator.pausesAtRest = false
+            var items: [BenchItem] = []
+            for row in 0..<n {
+                for col in 0..<n {
+                    items.append(BenchItem(center: Point(Double(col) * spacing, Double(row) * spacing),
+                                           size: Size(20, 20), type: .ellipse))
+                }
+            }
+            animator.addBehavior(GravityBehavior(items: items))
+            for row in 0..<n {
+                for col in 0..<n {
+                    let item = items[row * n + col]
+                    if col + 1 < n {
+                        animator.addBehavior(AttachmentBehavior.pinAttachment(
+                            with: items[row * n + col + 1], attachedTo: item,
+                            attachmentAnchor: item.center + Vector(spacing / 2, 0)))
+                    }
+                    if row + 1 < n {
+                        animator.addBehavior(AttachmentBehavior.pinAttachment(
+                            with: items[(row + 1) * n + col], attachedTo: item,
+                            attachmentAnchor: item.center + Vector(0, spacing / 2)))
+                    }
+                }
+            }
+            animator.addBehavior(AttachmentBehavior.pinAttachment(with: items[0], attachmentAnchor: items[0].center))
+            animator.addBehavior(AttachmentBehavior.pinAttachment(with: items[n - 1], attachmentAnchor: items[n - 1].center))
+            return BuiltBenchScene(animator: animator, items: items, start: items.map(\.center), standTolerance: nil)
+        }
+    }
+
+    public static var rain: BenchScene {
+        BenchScene(name: "rain", summary: "2,000 mixed shapes raining into a 2,000 pt box", steps: 600) {
+            let animator = DynamicAnimator(referenceBounds: Rect(x: 0, y: -4000, width: 2000, height: 5000))
+            animator.pausesAtRest = false
+            var items: [BenchItem] = []
+            // A deterministic scatter: 40 columns × 50 rows, staggered, sizes cycling 20…40 pt.
+            for k in 0..<2000 {
+                let row = k / 40, col = k % 40
+                let size = 20 + Double((k * 7) % 21)
+                let x = 30 + Double(col) * 48 + (row % 2 == 0 ? 0 : 20)
+                let y = 900 - Double(row) * 60
+                let center = Point(x, y - 3000)
+                switch k % 3 {
+                case 0: items.append(BenchItem(center: center, size: Size(size, size), type: .ellipse))
+                case 1: items.append(BenchItem(center: center, size: Size(size, size * 0.8)))
+                default:
+                    let s = size / 2
+                    items.append(BenchItem(center: center, size: Size(size, size), type: .path,
+                                           path: [Point(-s, s), Point(s, s), Point(0, -s)]))
+                }
+            }
+            animator.addBehavior(GravityBehavior(items: items))
+            let collision = CollisionBehavior(items: items)
+            collision.setTranslatesReferenceBoundsIntoBoundary(true)
+            animator.addBehavior(collision)
+            let props = DynamicItemBehavior(items: items)
+            props.friction = 0.6
+            props.elasticity = 0.1
+            animator.addBehavior(props)
+            return BuiltBenchScene(animator: animator, items: items, start: items.map(\.center), standTolerance: nil)
+        }
+    }
+
+    public static var tumbler: BenchScene {
+        BenchScene(name: "tumbler", summary: "2,000 boxes in a drum turning at 0.5 rad/s", steps: 600) {
+            let animator = DynamicAnimator(referenceBounds: Rect(x: -2000, y: -2000, width: 4000, height: 4000))
+            animator.pausesAtRest = false
+            let pivot = Point(0, 0), half = 500.0, thickness = 40.0, omega = 0.5
+            let walls = [
+                BenchItem(center: Point(0, -half), size: Size(2 * half + thickness, thickness)),
+                BenchItem(center: Point(0, half), size: Size(2 * half + thickness, thickness)),
+                BenchItem(center: Point(-half, 0), size: Size(thickness, 2 * half + thickness)),
+                BenchItem(center: Point(half, 0), size: Size(thickness, 2 * half + thickness)),
+            ]
+            var boxes: [BenchItem] = []
+            for k in 0..<2000 {
+                let row = k / 40, col = k % 40
+                boxes.append(BenchItem(center: Point(-400 + Double(col) * 20.5, -400 + Double(row) * 16), size: Size(12.5, 12.5)))
+            }
+            let all = walls + boxes
+            let collision = CollisionBehavior(items: all)
+            collision.collisionMode = .items
+            animator.addBehavior(collision)
+            animator.addBehavior(GravityBehavior(items: boxes))
+            let wallProps = DynamicItemBehavior(items: walls)
+            wallProps.isAnchored = true
+            wallProps.friction = 0.6
+            animator.addBehavior(wallProps)
+            let boxProps = DynamicItemBehavior(items: boxes)
+            boxProps.friction = 0.6
+            animator.addBehavior(boxProps)
+            // Drive the drum: each wall turns about its own center and orbits the pivot.
+            wallProps.action = { [unowned animator] in
+                for wall in walls {
+                    let target = (wall.center - pivot).perpendicular * omega
+                    animator.setKinematicVelocity(target, angular: omega, for: wall)
+                }
+            }
+            for wall in walls { animator.setKinematicVelocity((wall.center - pivot).perpendicular * omega, angular: omega, for: wall) }
+            return BuiltBenchScene(animator: animator, items: all, start: all.map(\.center), standTolerance: nil)
+        }
+    }
+}

@@ -1,0 +1,72 @@
+// `nudge bench`: engine (and later render) benchmarks, median/min/max ms per step, in one run.
+import ArgumentParser
+import Benchmarks
+import Foundation
+
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Time the engine on standard scenes (use a release build: swift run -c release nudge bench).",
+        discussion: """
+        Scenes: \(EngineScenes.all.map(\.name).joined(separator: ", ")).
+        Prints median, min and max milliseconds per 1/60 s step, the bodies and contact pairs at the end, \
+        and for the pyramids whether they still stand (no box moved a quarter of its size).
+        """)
+
+    @Option(name: .customLong("scene"), help: "Run only these scenes (repeatable).")
+    var scenes: [String] = []
+
+    @Option(help: "Steps per scene (default: each scene's own, 600 = 10 s for most).")
+    var steps: Int?
+
+    @Flag(help: "Print JSON Lines, one result per scene, instead of a table.")
+    var json = false
+
+    @Flag(help: "List the scenes and exit.")
+    var list = false
+
+    func validate() throws {
+        if let steps, steps < 1 { throw ValidationError("--steps must be at least 1 (got \(steps))") }
+        let known = Set(EngineScenes.all.map(\.name))
+        for name in scenes where !known.contains(name) {
+            throw ValidationError("unknown scene '\(name)'; known: \(EngineScenes.all.map(\.name).joined(separator: ", "))")
+        }
+    }
+
+    func run() throws {
+        let all = EngineScenes.all
+        if list {
+            for s in all { print("\(s.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(s.summary)") }
+            return
+        }
+        #if DEBUG
+        FileHandle.standardError.write(Data("nudge bench: this is a debug build; figures are not meaningful. Use: swift run -c release nudge bench\n".utf8))
+        #endif
+        let selected = scenes.isEmpty ? all : all.filter { scenes.contains($0.name) }
+        let clock = ContinuousClock()
+        let origin = clock.now
+        let isTTY = isatty(STDERR_FILENO) == 1
+        let runner = BenchRunner(
+            now: { UInt64((clock.now - origin).components.attoseconds / 1_000_000_000 + (clock.now - origin).components.seconds * 1_000_000_000) },
+            progress: { line in
+                if isTTY { FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8)) }
+            })
+        if !json {
+            print("scene           bodies  contacts  joints  steps   median ms    min ms    max ms  stands")
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        for scene in selected {
+            let r = runner.run(scene, steps: steps)
+            if isTTY { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            if json {
+                print(String(decoding: try encoder.encode(r), as: UTF8.self))
+            } else {
+                let stands = r.stands.map { $0 ? "yes" : String(format: "NO (%.0f pt)", r.maximumDrift ?? 0) } ?? "-"
+                print(String(format: "%-14@ %7d %9d %7d %6d %11.3f %9.3f %9.3f  %@",
+                             r.scene as NSString, r.bodies, r.contacts, r.joints, r.steps, r.medianMs, r.minMs, r.maxMs,
+                             stands as NSString))
+            }
+        }
+    }
+}
