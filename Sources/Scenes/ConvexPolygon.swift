@@ -17,8 +17,6 @@ enum ConvexPolygon {
         for i in 0..<n where vertices[i] == vertices[(i + 1) % n] {
             return "vertices \(i) and \((i + 1) % n) are the same point"
         }
-        let area = signedArea(vertices)
-        guard abs(area) > 1e-9 else { return "the vertices enclose no area (they lie on one line)" }
         // Self-intersection: any two edges that share no vertex must not touch.
         for i in 0..<n {
             for j in (i + 1)..<n where j != i + 1 && !(i == 0 && j == n - 1) {
@@ -27,6 +25,8 @@ enum ConvexPolygon {
                 }
             }
         }
+        let area = signedArea(vertices)
+        guard abs(area) > 1e-9 else { return "the vertices enclose no area (they lie on one line)" }
         let sign: Double = area > 0 ? 1 : -1
         for k in 0..<n {
             let a = vertices[(k + n - 1) % n], b = vertices[k], c = vertices[(k + 1) % n]

@@ -250,8 +250,9 @@ private struct Reading {
         let angle = m["angle"]?.number() ?? 0
         let color = m["color"]?.color() ?? .white
         let alpha = m["alpha"]?.number(in: 0...1) ?? 1
-        guard let id, let size else { return nil }
-        return ItemDescription(id: id, shape: shape, size: size, center: center, angle: angle, color: color,
+        // A bad size has been reported; a stand-in keeps the id known so references to it check.
+        guard let id else { return nil }
+        return ItemDescription(id: id, shape: shape, size: size ?? Size(1, 1), center: center, angle: angle, color: color,
                                alpha: alpha, text: text, vertices: vertices, image: image)
     }
 
