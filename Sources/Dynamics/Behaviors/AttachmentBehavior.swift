@@ -1,0 +1,177 @@
+// AttachmentBehavior (UIAttachmentBehavior): a connection between an item and an anchor point
+// or between two items.
+//
+// The default kind keeps the distance between the two attachment points at `length` (which
+// starts as their distance when the behavior is made): with `frequency` 0 it is a rigid rod,
+// above 0 a spring that oscillates at about that frequency with damping ratio `damping`. The
+// iOS 9 kinds map onto engine joints: `limit` is a rope (at most `length`), `pin` a revolute
+// joint with `frictionTorque` and an optional angle range, `sliding` a prismatic joint along an
+// axis with an optional translation range, and `fixed` a weld. Offsets are in each item's own
+// coordinates; anchors and axes are in the reference view's.
+import Geometry
+
+public final class AttachmentBehavior: DynamicBehavior {
+    public enum AttachedBehaviorType: Sendable { case items, anchor }
+    public enum Kind: Sendable { case distance, limit, pin, sliding, fixed }
+
+    public let kind: Kind
+    public let items: [DynamicItem]
+    public var attachedBehaviorType: AttachedBehaviorType { items.count == 2 ? .items : .anchor }
+    /// For anchor attachments, the anchor; for pin, sliding and fixed, the shared point at creation.
+    public var anchorPoint: Point { didSet { setNeedsSync() } }
+    public var length: Double { didSet { setNeedsSync() } }
+    /// Hz; 0 makes a rigid rod.
+    public var frequency: Double = 0 { didSet { setNeedsSync() } }
+    /// Damping ratio of the spring; 1 is critical.
+    public var damping: Double = 0 { didSet { setNeedsSync() } }
+    /// Pin only: torque that resists turning, mass·pt²/s².
+    public var frictionTorque: Double = 0 { didSet { setNeedsSync() } }
+    /// Pin: allowed relative angle (radians); sliding: allowed translation along the axis (points).
+    public var attachmentRange: ClosedRange<Double>? { didSet { setNeedsSync() } }
+
+    let offsetA: Vector
+    let offsetB: Vector
+    let axis: Vector
+    private var joint: Int32?
+    private var referenceAngle: Double = 0
+    private var localAnchors: (Vector, Vector)?
+
+    private init(kind: Kind, items: [DynamicItem], offsetA: Vector, offsetB: Vector, anchor: Point,
+                 axis: Vector = Vector(1, 0), length: Double? = nil) {
+        self.kind = kind
+        self.items = items
+        self.offsetA = offsetA
+        self.offsetB = offsetB
+        self.anchorPoint = anchor
+        self.axis = axis.normalized == .zero ? Vector(1, 0) : axis.normalized
+        let a = Self.point(of: items[0], offset: offsetA)
+        let b = items.count == 2 ? Self.point(of: items[1], offset: offsetB) : anchor
+        self.length = length ?? a.distance(to: b)
+        super.init()
+    }
+
+    /// The item's point at `offset` from its center, in its own rotating frame.
+    static func point(of item: DynamicItem, offset: Vector) -> Point {
+        item.center + offset.rotated(by: item.transform.rotationAngle)
+    }
+
+    public convenience init(item: DynamicItem, offsetFromCenter offset: Vector = .zero, attachedToAnchor anchor: Point) {
+        self.init(kind: .distance, items: [item], offsetA: offset, offsetB: .zero, anchor: anchor)
+    }
+
+    public convenience init(item: DynamicItem, offsetFromCenter offset1: Vector = .zero,
+                            attachedTo item2: DynamicItem, offsetFromCenter offset2: Vector = .zero) {
+        self.init(kind: .distance, items: [item, item2], offsetA: offset1, offsetB: offset2, anchor: item2.center)
+    }
+
+    public static func slidingAttachment(with item1: DynamicItem, attachedTo item2: DynamicItem,
+                                         attachmentAnchor anchor: Point, axisOfTranslation axis: Vector) -> AttachmentBehavior {
+        AttachmentBehavior(kind: .sliding, items: [item1, item2], offsetA: .zero, offsetB: .zero, anchor: anchor, axis: axis, length: 0)
+    }
+
+    public static func slidingAttachment(with item: DynamicItem, attachmentAnchor anchor: Point,
+                                         axisOfTranslation axis: Vector) -> AttachmentBehavior {
+        AttachmentBehavior(kind: .sliding, items: [item], offsetA: .zero, offsetB: .zero, anchor: anchor, axis: axis, length: 0)
+    }
+
+    public static func limitAttachment(with item1: DynamicItem, offsetFromCenter offset1: Vector,
+                                       attachedTo item2: DynamicItem, offsetFromCenter offset2: Vector) -> AttachmentBehavior {
+        AttachmentBehavior(kind: .limit, items: [item1, item2], offsetA: offset1, offsetB: offset2, anchor: item2.center)
+    }
+
+    /// A rope from an item to an anchor point (not in UIKit, which only has item-to-item limits).
+    public static func limitAttachment(with item: DynamicItem, offsetFromCenter offset: Vector = .zero,
+                                       attachedToAnchor anchor: Point) -> AttachmentBehavior {
+        AttachmentBehavior(kind: .limit, items: [item], offsetA: offset, offsetB: .zero, anchor: anchor)
+    }
+
+    public static func fixedAttachment(with item1: DynamicItem, attachedTo item2: DynamicItem,
+                                       attachmentAnchor anchor: Point) -> AttachmentBehavior {
+        AttachmentBehavior(kind: .fixed, items: [item1, item2], offsetA: .zero, offsetB: .zero, anchor: anchor, length: 0)
+    }
+
+    public static func pinAttachment(with item1: DynamicItem, attachedTo item2: DynamicItem,
+                                     attachmentAnchor anchor: Point) -> AttachmentBehavior {
+        AttachmentBehavior(kind: .pin, items: [item1, item2], offsetA: .zero, offsetB: .zero, anchor: anchor, length: 0)
+    }
+
+    /// A pin between an item and a fixed point of the reference view.
+    public static func pinAttachment(with item: DynamicItem, attachmentAnchor anchor: Point) -> AttachmentBehavior {
+        AttachmentBehavior(kind: .pin, items: [item], offsetA: .zero, offsetB: .zero, anchor: anchor, length: 0)
+    }
+
+    override var ownItems: [DynamicItem] { items }
+
+    /// The two attachment points now, in the reference view's coordinates (for drawing).
+    public var attachmentPoints: (Point, Point) {
+        if let j = joint, let animator = dynamicAnimator, animator.world.joint(j).isActive {
+            return animator.jointEnds(j)
+        }
+        let a = Self.point(of: items[0], offset: offsetA)
+        let b = items.count == 2 ? Self.point(of: items[1], offset: offsetB) : anchorPoint
+        return (a, b)
+    }
+
+    override func sync(_ context: SyncContext) {
+        // The engine's body A is the second item or the ground (anchor); body B is the first item.
+        guard let bodyB = context.body(for: items[0]) else { return }
+        let bodyA: Int32
+        if items.count == 2 {
+            guard let b = context.body(for: items[1]) else { return }
+            bodyA = b
+        } else {
+            bodyA = context.world.ground
+        }
+        let world = context.world
+        let existing = joint.map { world.joint($0) }
+        let reuse = existing.map { $0.isActive && $0.bodyA == bodyA && $0.bodyB == bodyB } ?? false
+        var j = reuse ? existing! : Joint(kind: .distance, bodyA: bodyA, bodyB: bodyB)
+        let a = world.body(bodyA), b = world.body(bodyB)
+        if !reuse {
+            // Anchors are fixed in each body's frame at creation.
+            switch kind {
+            case .distance, .limit:
+                j.localAnchorB = offsetA
+                j.localAnchorA = items.count == 2 ? offsetB : anchorPoint
+            case .pin, .sliding, .fixed:
+                j.localAnchorB = b.transform.inverseApply(anchorPoint)
+                j.localAnchorA = a.transform.inverseApply(anchorPoint)
+                referenceAngle = JointSolver.relativeAngle(b.rotation, a.rotation)
+            }
+        }
+        if items.count == 1 && (kind == .distance || kind == .limit) { j.localAnchorA = anchorPoint }
+        j.referenceAngle = referenceAngle
+        j.enableLimit = false
+        switch kind {
+        case .distance:
+            j.kind = .distance
+            j.length = max(length, 0)
+            if frequency > 0 {
+                j.hertz = frequency; j.dampingRatio = max(damping, 0)
+                j.minLength = 0; j.maxLength = .infinity
+            } else {
+                j.hertz = 0; j.minLength = j.length; j.maxLength = j.length
+            }
+        case .limit:
+            j.kind = .distance
+            j.length = max(length, 0)
+            j.hertz = 0; j.minLength = 0; j.maxLength = j.length
+        case .pin:
+            j.kind = .revolute
+            j.maxMotorTorque = max(frictionTorque, 0)
+            if let r = attachmentRange { j.enableLimit = true; j.lower = r.lowerBound; j.upper = r.upperBound }
+        case .sliding:
+            j.kind = .prismatic
+            if !reuse { j.localAxisA = a.rotation.inverseRotate(axis) }
+            if let r = attachmentRange { j.enableLimit = true; j.lower = r.lowerBound; j.upper = r.upperBound }
+        case .fixed:
+            j.kind = .weld
+        }
+        if reuse { world.withJoint(joint!) { $0 = j } } else { joint = world.createJoint(j) }
+    }
+
+    override func detach(_ context: SyncContext) {
+        if let j = joint { context.world.destroyJoint(j) }
+        joint = nil
+    }
+}

@@ -1,0 +1,189 @@
+// CollisionBehavior (UICollisionBehavior): which items collide, and the boundaries they hit.
+//
+// Items collide only with items of the same collision behavior. `collisionMode` says whether
+// this behavior's items collide with each other, with its boundaries, or both. Each collision
+// behavior in an animator gets one bit (up to 64 behaviors); an item's shape carries the bits of
+// the behaviors whose items it collides with and of those whose boundaries it hits, so the
+// engine's pair filter is two AND operations.
+//
+// Boundaries: the reference bounds (optionally inset) become four walls, made as thick static
+// boxes outside the bounds so nothing that gets pushed deep can come out on the wrong side;
+// named boundaries are two-sided segments or open paths of segments. The delegate hears began
+// and ended contacts after the step, for item pairs and for item–boundary pairs (the identifier
+// is nil for the reference-bounds walls, as in UIKit).
+import Geometry
+
+public protocol CollisionBehaviorDelegate: AnyObject {
+    func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem, at point: Point)
+    func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item1: DynamicItem, with item2: DynamicItem)
+    func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem, withBoundaryIdentifier identifier: String?, at point: Point)
+    func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: DynamicItem, withBoundaryIdentifier identifier: String?)
+}
+
+extension CollisionBehaviorDelegate {
+    public func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem, at point: Point) {}
+    public func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item1: DynamicItem, with item2: DynamicItem) {}
+    public func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem, withBoundaryIdentifier identifier: String?, at point: Point) {}
+    public func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: DynamicItem, withBoundaryIdentifier identifier: String?) {}
+}
+
+public final class CollisionBehavior: ItemListBehavior {
+    public enum Mode: Sendable { case items, boundaries, everything }
+
+    public var collisionMode: Mode = .everything { didSet { setNeedsSync() } }
+    public weak var collisionDelegate: CollisionBehaviorDelegate?
+    public private(set) var translatesReferenceBoundsIntoBoundary = false
+    public private(set) var referenceBoundsInsets = EdgeInsets.zero
+    private var boundaries: [(id: String, points: [Point])] = []
+    private var boundaryShapes: [Int32] = []
+    private var boundaryShapeNames: [Int32: String?] = [:]
+    var bit: UInt64 = 0
+    private var boundariesDirty = true
+    private var builtFor: (Rect, UInt64)?
+
+    /// The thickness of the walls made from the reference bounds.
+    static let wallThickness = 1000.0
+
+    public func setTranslatesReferenceBoundsIntoBoundary(_ on: Bool) {
+        translatesReferenceBoundsIntoBoundary = on
+        boundariesDirty = true
+        setNeedsSync()
+    }
+
+    public func setTranslatesReferenceBoundsIntoBoundary(with insets: EdgeInsets) {
+        translatesReferenceBoundsIntoBoundary = true
+        referenceBoundsInsets = insets
+        boundariesDirty = true
+        setNeedsSync()
+    }
+
+    public var boundaryIdentifiers: [String] { boundaries.map(\.id) }
+
+    /// Adds (or replaces) a segment boundary.
+    public func addBoundary(withIdentifier id: String, from p1: Point, to p2: Point) {
+        addBoundary(withIdentifier: id, for: [p1, p2])
+    }
+
+    /// Adds (or replaces) a boundary along a path of points (an open polyline; repeat the first
+    /// point at the end to close it).
+    public func addBoundary(withIdentifier id: String, for path: [Point]) {
+        precondition(path.count >= 2, "a boundary path needs at least two points")
+        boundaries.removeAll { $0.id == id }
+        boundaries.append((id, path))
+        boundariesDirty = true
+        setNeedsSync()
+    }
+
+    public func boundary(withIdentifier id: String) -> [Point]? {
+        boundaries.first { $0.id == id }?.points
+    }
+
+    public func removeBoundary(withIdentifier id: String) {
+        boundaries.removeAll { $0.id == id }
+        boundariesDirty = true
+        setNeedsSync()
+    }
+
+    public func removeAllBoundaries() {
+        boundaries.removeAll()
+        translatesReferenceBoundsIntoBoundary = false
+        boundariesDirty = true
+        setNeedsSync()
+    }
+
+    /// Assigns one bit to each collision behavior and sets every item's masks.
+    static func assignMasks(_ behaviors: [CollisionBehavior], _ context: SyncContext) {
+        precondition(behaviors.count <= 64, "at most 64 collision behaviors per animator")
+        var itemMasks: [ObjectIdentifier: (UInt64, UInt64)] = [:]
+        for (i, b) in behaviors.enumerated() {
+            b.bit = 1 << UInt64(i)
+            for item in b.items {
+                var m = itemMasks[ObjectIdentifier(item)] ?? (0, 0)
+                if b.collisionMode != .boundaries { m.0 |= b.bit }
+                if b.collisionMode != .items { m.1 |= b.bit }
+                itemMasks[ObjectIdentifier(item)] = m
+            }
+        }
+        for item in context.animator.items {
+            guard let shape = context.shape(for: item) else { continue }
+            let m = itemMasks[ObjectIdentifier(item)] ?? (0, 0)
+            context.world.setFilter(shape, itemMask: m.0, boundaryMask: m.1)
+        }
+    }
+
+    override func sync(_ context: SyncContext) {
+        let world = context.world
+        let key = (context.animator.referenceBounds, bit)
+        if !boundariesDirty, let built = builtFor, built.0 == key.0, built.1 == key.1 { return }
+        boundariesDirty = false
+        builtFor = key
+        for s in boundaryShapes { world.destroyShape(s) }
+        boundaryShapes.removeAll()
+        boundaryShapeNames.removeAll()
+        func add(_ vertices: [Vector], name: String?) {
+            let s = world.addPolygon(body: world.ground, vertices: vertices)
+            world.withShape(s) { $0.ownerMask = bit }
+            boundaryShapes.append(s)
+            boundaryShapeNames[s] = .some(name)
+        }
+        if translatesReferenceBoundsIntoBoundary {
+            let r = context.animator.referenceBounds.inset(by: referenceBoundsInsets)
+            let t = Self.wallThickness
+            func box(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> [Vector] {
+                [Vector(x0, y0), Vector(x1, y0), Vector(x1, y1), Vector(x0, y1)]
+            }
+            add(box(r.minX - t, r.minY - t, r.maxX + t, r.minY), name: nil)      // top
+            add(box(r.minX - t, r.maxY, r.maxX + t, r.maxY + t), name: nil)      // bottom
+            add(box(r.minX - t, r.minY, r.minX, r.maxY), name: nil)              // left
+            add(box(r.maxX, r.minY, r.maxX + t, r.maxY), name: nil)              // right
+        }
+        for boundary in boundaries {
+            for k in 0..<(boundary.points.count - 1) where boundary.points[k] != boundary.points[k + 1] {
+                add([boundary.points[k], boundary.points[k + 1]], name: boundary.id)
+            }
+        }
+    }
+
+    override func detach(_ context: SyncContext) {
+        builtFor = nil
+        boundariesDirty = true
+        for s in boundaryShapes { context.world.destroyShape(s) }
+        boundaryShapes.removeAll()
+        boundaryShapeNames.removeAll()
+    }
+
+    /// Hands the step's contact events to the delegates of the behaviors they belong to.
+    static func deliver(_ events: [ContactEvent], began: Bool, animator: DynamicAnimator) {
+        if events.isEmpty { return }
+        let behaviors = animator.flattened.compactMap { $0 as? CollisionBehavior }
+        let world = animator.world
+        for e in events {
+            let a = world.shape(e.shapeA), b = world.shape(e.shapeB)
+            if a.isBoundary || b.isBoundary {
+                let (boundary, itemShape) = a.isBoundary ? (e.shapeA, e.shapeB) : (e.shapeB, e.shapeA)
+                guard let item = animator.item(forShape: itemShape) else { continue }
+                let owner = world.shape(boundary).ownerMask
+                for cb in behaviors where cb.bit & owner != 0 {
+                    guard let delegate = cb.collisionDelegate else { continue }
+                    let name = cb.boundaryShapeNames[boundary] ?? nil
+                    if began {
+                        delegate.collisionBehavior(cb, beganContactFor: item, withBoundaryIdentifier: name, at: e.point)
+                    } else {
+                        delegate.collisionBehavior(cb, endedContactFor: item, withBoundaryIdentifier: name)
+                    }
+                }
+            } else {
+                guard let i1 = animator.item(forShape: e.shapeA), let i2 = animator.item(forShape: e.shapeB) else { continue }
+                let common = a.itemMask & b.itemMask
+                for cb in behaviors where cb.bit & common != 0 {
+                    guard let delegate = cb.collisionDelegate else { continue }
+                    if began {
+                        delegate.collisionBehavior(cb, beganContactFor: i1, with: i2, at: e.point)
+                    } else {
+                        delegate.collisionBehavior(cb, endedContactFor: i1, with: i2)
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,161 @@
+// FieldBehavior (UIFieldBehavior): a force field over a region, acting only on its own items.
+//
+// UIKit documents the fields but not their units, so Nudge fixes them (docs/dynamics.md):
+//   - strength 1 of a gravity-like field is 1000 pt/s², the same as GravityBehavior's magnitude 1;
+//   - `falloff` f scales a field by (100 pt / max(d, minimumRadius))^f, d being the distance from
+//     `position` (100 pt is one meter, as in UIKit's Box2D); default 0, no falloff;
+//   - linear gravity: acceleration strength·1000 along `direction`;
+//   - radial gravity: acceleration strength·1000 toward `position`;
+//   - drag: acceleration −strength·v (s⁻¹), so strength 1 halves speed every ln 2 seconds;
+//   - velocity: acceleration strength·(direction·100 − v), steering toward `direction` pt/s·100;
+//   - vortex: acceleration strength·1000 perpendicular to the line to `position` (clockwise on
+//     screen for positive strength);
+//   - spring: acceleration −(2π)²·strength·(p − position): an item oscillates at √strength Hz;
+//   - noise / turbulence: a smooth pseudo-random acceleration of strength·1000, in time and space,
+//     with `smoothness` (0 rough … 1 smooth) and `animationSpeed` (cycles per second), seeded so
+//     the same run replays exactly; turbulence scales it by the item's speed / 100;
+//   - electric: force strength·1000·charge away from `position` (like charges repel);
+//   - magnetic: force strength·charge·(v turned a quarter turn clockwise), as q·v×B with B out of
+//     the screen.
+// `region` limits where the field acts, around `position`.
+import Geometry
+
+public enum FieldRegion: Sendable, Equatable {
+    case infinite
+    case circle(radius: Double)
+    case rect(size: Size)
+
+    func contains(_ offset: Vector) -> Bool {
+        switch self {
+        case .infinite: return true
+        case .circle(let r): return offset.lengthSquared <= r * r
+        case .rect(let s): return abs(offset.x) <= s.width / 2 && abs(offset.y) <= s.height / 2
+        }
+    }
+}
+
+public final class FieldBehavior: ItemListBehavior {
+    public enum Kind: String, Sendable, CaseIterable {
+        case linearGravity, radialGravity, drag, velocity, vortex, spring, noise, turbulence, electric, magnetic
+    }
+
+    public let kind: Kind
+    public var position: Point = .zero { didSet { setNeedsResume() } }
+    public var region: FieldRegion = .infinite { didSet { setNeedsResume() } }
+    public var strength: Double = 1 { didSet { setNeedsResume() } }
+    public var falloff: Double = 0 { didSet { setNeedsResume() } }
+    public var minimumRadius: Double = 0 { didSet { setNeedsResume() } }
+    public var direction: Vector = Vector(0, 1) { didSet { setNeedsResume() } }
+    public var smoothness: Double = 0.5 { didSet { setNeedsResume() } }
+    public var animationSpeed: Double = 1 { didSet { setNeedsResume() } }
+    /// Seed of the noise and turbulence fields.
+    public var seed: UInt64 = 1
+
+    public init(kind: Kind) {
+        self.kind = kind
+        super.init(items: [])
+    }
+
+    public static func linearGravityField(direction: Vector) -> FieldBehavior {
+        let f = FieldBehavior(kind: .linearGravity); f.direction = direction; return f
+    }
+    public static func radialGravityField(position: Point) -> FieldBehavior {
+        let f = FieldBehavior(kind: .radialGravity); f.position = position; return f
+    }
+    public static func dragField() -> FieldBehavior { FieldBehavior(kind: .drag) }
+    public static func velocityField(direction: Vector) -> FieldBehavior {
+        let f = FieldBehavior(kind: .velocity); f.direction = direction; return f
+    }
+    public static func vortexField() -> FieldBehavior { FieldBehavior(kind: .vortex) }
+    public static func springField() -> FieldBehavior { FieldBehavior(kind: .spring) }
+    public static func noiseField(smoothness: Double, animationSpeed: Double) -> FieldBehavior {
+        let f = FieldBehavior(kind: .noise); f.smoothness = smoothness; f.animationSpeed = animationSpeed; return f
+    }
+    public static func turbulenceField(smoothness: Double, animationSpeed: Double) -> FieldBehavior {
+        let f = FieldBehavior(kind: .turbulence); f.smoothness = smoothness; f.animationSpeed = animationSpeed; return f
+    }
+    public static func electricField() -> FieldBehavior { FieldBehavior(kind: .electric) }
+    public static func magneticField() -> FieldBehavior { FieldBehavior(kind: .magnetic) }
+
+    /// The acceleration (pt/s²) the field gives a body at `p` moving at `v` with mass `m` and
+    /// charge `q`, at time `t`; zero outside the region.
+    func acceleration(at p: Point, velocity v: Vector, mass m: Double, charge q: Double, time t: Double) -> Vector {
+        let offset = p - position
+        guard region.contains(offset) else { return .zero }
+        let d = offset.length
+        let scale = falloff == 0 ? 1 : pow(100 / max(d, minimumRadius, 1e-6), falloff)
+        let g = GravityBehavior.pointsPerSecondSquared
+        switch kind {
+        case .linearGravity:
+            return direction.normalized * (strength * g * scale)
+        case .radialGravity:
+            return d > 1e-9 ? offset / d * (-strength * g * scale) : .zero
+        case .drag:
+            return v * (-strength * scale)
+        case .velocity:
+            return (direction * 100 - v) * (strength * scale)
+        case .vortex:
+            return d > 1e-9 ? (offset / d).perpendicular * (strength * g * scale) : .zero
+        case .spring:
+            return offset * (-(2 * Double.pi) * (2 * Double.pi) * strength * scale)
+        case .noise, .turbulence:
+            let n = noise(p, t)
+            let speedFactor = kind == .turbulence ? v.length / 100 : 1
+            return n * (strength * g * scale * speedFactor)
+        case .electric:
+            guard m > 0, d > 1e-9 else { return .zero }
+            return offset / d * (strength * g * q * scale / m)
+        case .magnetic:
+            guard m > 0 else { return .zero }
+            return v.perpendicular * (strength * q * scale / m)
+        }
+    }
+
+    override func applyBeforeStep(_ context: StepContext) {
+        for item in items {
+            guard let id = context.body(for: item) else { continue }
+            let b = context.world.body(id)
+            guard b.kind == .dynamic else { continue }
+            let a = acceleration(at: b.position, velocity: b.velocity, mass: b.mass, charge: b.charge, time: context.time)
+            context.world.withBody(id) { $0.acceleration += a }
+        }
+    }
+
+    // MARK: Noise
+
+    /// Smooth value noise in 3D (x, y in cells, time): two independent channels make a 2D vector
+    /// with components in −1…1. Cell size grows with smoothness (20 pt rough to 400 pt smooth).
+    private func noise(_ p: Point, _ t: Double) -> Vector {
+        let cell = 20 + 380 * min(max(smoothness, 0), 1)
+        let x = p.x / cell, y = p.y / cell, z = t * animationSpeed
+        return Vector(valueNoise(x, y, z, channel: 0), valueNoise(x, y, z, channel: 1))
+    }
+
+    private func valueNoise(_ x: Double, _ y: Double, _ z: Double, channel: UInt64) -> Double {
+        let x0 = x.rounded(.down), y0 = y.rounded(.down), z0 = z.rounded(.down)
+        let fx = smooth(x - x0), fy = smooth(y - y0), fz = smooth(z - z0)
+        let ix = Int64(x0), iy = Int64(y0), iz = Int64(z0)
+        func corner(_ dx: Int64, _ dy: Int64, _ dz: Int64) -> Double {
+            hash(ix + dx, iy + dy, iz + dz, channel)
+        }
+        func lerp(_ a: Double, _ b: Double, _ t: Double) -> Double { a + (b - a) * t }
+        let c00 = lerp(corner(0, 0, 0), corner(1, 0, 0), fx), c10 = lerp(corner(0, 1, 0), corner(1, 1, 0), fx)
+        let c01 = lerp(corner(0, 0, 1), corner(1, 0, 1), fx), c11 = lerp(corner(0, 1, 1), corner(1, 1, 1), fx)
+        return lerp(lerp(c00, c10, fy), lerp(c01, c11, fy), fz)
+    }
+
+    private func smooth(_ t: Double) -> Double { t * t * (3 - 2 * t) }
+
+    /// A value in −1…1 from integer coordinates (SplitMix64 finalizer).
+    private func hash(_ x: Int64, _ y: Int64, _ z: Int64, _ channel: UInt64) -> Double {
+        var h = seed &* 0x9E37_79B9_7F4A_7C15
+        h ^= UInt64(bitPattern: x) &* 0xBF58_476D_1CE4_E5B9
+        h ^= UInt64(bitPattern: y) &* 0x94D0_49BB_1331_11EB
+        h ^= UInt64(bitPattern: z) &* 0xD6E8_FEB8_6659_FD93
+        h ^= channel &* 0xA076_1D64_78BD_642F
+        h = (h ^ (h >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        h = (h ^ (h >> 27)) &* 0x94D0_49BB_1331_11EB
+        h ^= h >> 31
+        return Double(h >> 11) / Double(1 << 52) - 1
+    }
+}

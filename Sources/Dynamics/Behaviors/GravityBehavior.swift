@@ -1,0 +1,36 @@
+// GravityBehavior (UIGravityBehavior): the same acceleration for every item, whatever its mass.
+// Magnitude 1.0 is 1000 pt/s²; `gravityDirection` is the acceleration in those units, so angle
+// and magnitude are two views of one vector. Setting the magnitude to 0 makes the angle read 0.
+import Geometry
+
+public final class GravityBehavior: ItemListBehavior {
+    /// Acceleration, in units of 1000 pt/s². Default (0, 1): down.
+    public var gravityDirection = Vector(0, 1) {
+        didSet { setNeedsResume() }
+    }
+
+    public var angle: Double {
+        get { gravityDirection == .zero ? 0 : gravityDirection.angle }
+        set { gravityDirection = Vector(angle: newValue) * magnitude }
+    }
+
+    public var magnitude: Double {
+        get { gravityDirection.length }
+        set { gravityDirection = newValue == 0 ? .zero : Vector(angle: angle) * newValue }
+    }
+
+    public func setAngle(_ angle: Double, magnitude: Double) {
+        gravityDirection = Vector(angle: angle) * magnitude
+    }
+
+    /// pt/s² per unit of magnitude.
+    public static let pointsPerSecondSquared = 1000.0
+
+    override func applyBeforeStep(_ context: StepContext) {
+        let a = gravityDirection * Self.pointsPerSecondSquared
+        for item in items {
+            guard let b = context.body(for: item) else { continue }
+            context.world.withBody(b) { $0.acceleration += a }
+        }
+    }
+}

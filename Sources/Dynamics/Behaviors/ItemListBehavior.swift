@@ -1,0 +1,28 @@
+// ItemListBehavior: the shared part of every behavior that acts on a list of items (gravity,
+// collision, push, dynamic item, field): `items`, `addItem`, `removeItem`, as in UIKit.
+import Geometry
+
+open class ItemListBehavior: DynamicBehavior {
+    public private(set) var items: [DynamicItem]
+
+    public init(items: [DynamicItem] = []) {
+        var unique: [DynamicItem] = []
+        for item in items where !unique.contains(where: { $0 === item }) { unique.append(item) }
+        self.items = unique
+        super.init()
+    }
+
+    public func addItem(_ item: DynamicItem) {
+        if items.contains(where: { $0 === item }) { return }
+        items.append(item)
+        setNeedsSync()
+    }
+
+    public func removeItem(_ item: DynamicItem) {
+        guard let i = items.firstIndex(where: { $0 === item }) else { return }
+        items.remove(at: i)
+        setNeedsSync()
+    }
+
+    override var ownItems: [DynamicItem] { items }
+}

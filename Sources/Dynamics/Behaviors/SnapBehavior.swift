@@ -1,0 +1,67 @@
+// SnapBehavior (UISnapBehavior): pulls an item to `snapPoint` and turns it upright (angle 0).
+//
+// UIKit's implementation hangs the item from four 4 Hz springs at its corners with damping ratio
+// `damping`. Here that is one soft joint: a 4 Hz spring on the center, and a rotational spring
+// whose frequency is what four corner springs give a rectangle (√3 × 4 Hz, since the corners sit
+// at √3 times the radius of gyration of a uniform rectangle). Damping 0 oscillates the most, 1
+// the least. Adding a snap for an item replaces that item's previous snap in the same animator
+// (UIKit would let them fight).
+import Geometry
+
+public final class SnapBehavior: DynamicBehavior {
+    public let item: DynamicItem
+    public var snapPoint: Point { didSet { setNeedsSync() } }
+    /// 0…1, default 0.5.
+    public var damping: Double = 0.5 { didSet { setNeedsSync() } }
+    static let hertz = 4.0
+    private var joint: Int32?
+
+    public init(item: DynamicItem, snapTo point: Point) {
+        self.item = item
+        self.snapPoint = point
+        super.init()
+    }
+
+    override var ownItems: [DynamicItem] { [item] }
+
+    public override func willMove(to animator: DynamicAnimator?) {
+        guard let animator else { return }
+        // One snap per item: the newest wins.
+        for other in animator.flattenedSnaps(for: item) where other !== self {
+            if other.parent != nil { other.parent?.removeChildBehavior(other) } else { animator.removeBehavior(other) }
+        }
+    }
+
+    override func sync(_ context: SyncContext) {
+        guard let b = context.body(for: item) else { return }
+        let zeta = min(max(damping, 0), 1)
+        if let j = joint, context.world.joint(j).isActive, context.world.joint(j).bodyB == b {
+            context.world.withJoint(j) { $0.target = snapPoint; $0.dampingRatio = zeta }
+        } else {
+            var j = Joint(kind: .mouse, bodyA: context.world.ground, bodyB: b)
+            j.target = snapPoint
+            j.hertz = Self.hertz
+            j.angularHertz = Self.hertz * 3.0.squareRoot()
+            j.targetAngle = 0
+            j.dampingRatio = zeta
+            joint = context.world.createJoint(j)
+        }
+    }
+
+    override func detach(_ context: SyncContext) {
+        if let j = joint { context.world.destroyJoint(j) }
+        joint = nil
+    }
+}
+
+extension DynamicAnimator {
+    func flattenedSnaps(for item: DynamicItem) -> [SnapBehavior] {
+        var all: [SnapBehavior] = []
+        func visit(_ b: DynamicBehavior) {
+            if let s = b as? SnapBehavior, s.item === item { all.append(s) }
+            b.childBehaviors.forEach(visit)
+        }
+        behaviors.forEach(visit)
+        return all
+    }
+}

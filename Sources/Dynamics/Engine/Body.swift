@@ -1,0 +1,74 @@
+// Body: one rigid body's simulation state, a plain struct kept in the World's contiguous array.
+//
+// Positions are the body's center of mass, which Nudge puts at the item's center (a view turns
+// about its center). During a step the solver only touches `velocity`, `angularVelocity`,
+// `deltaPosition` and `deltaRotation`; the pose is written once, when the step finishes. This is
+// Box2D v3's split, and it lets contacts measure their current separation from the deltas without
+// recomputing any geometry in the substeps.
+import Geometry
+
+enum BodyKind: UInt8, Sendable {
+    /// Never moves, infinite mass: the ground body that holds boundaries and anchors.
+    case fixed
+    /// Moved by forces, impulses and constraints.
+    case dynamic
+    /// An item marked `anchored`: collides as an immovable body; only its owner moves it.
+    case anchored
+}
+
+struct Body: Sendable {
+    var kind: BodyKind = .dynamic
+    var isActive = true
+    var position: Vector = .zero
+    var rotation: Rotation = .identity
+    var velocity: Vector = .zero
+    var angularVelocity: Double = 0
+
+    var mass: Double = 0
+    var inertia: Double = 0
+    var invMass: Double = 0
+    var invInertia: Double = 0
+    var allowsRotation = true
+
+    /// Acceleration from gravity behaviors and fields, pt/s², reset by the animator each step.
+    var acceleration: Vector = .zero
+    /// Force and torque accumulated for the current step, cleared after it.
+    var force: Vector = .zero
+    var torque: Double = 0
+    /// One-shot impulse to apply at the start of the next step (instantaneous pushes).
+    var pendingImpulse: Vector = .zero
+    var pendingAngularImpulse: Double = 0
+
+    /// UIKit's `resistance` and `angularResistance`: linear damping rates, 1/s.
+    var linearDamping: Double = 0
+    var angularDamping: Double = 0
+    /// Electric charge, for electric and magnetic fields.
+    var charge: Double = 0
+
+    /// The largest distance from the center to the shape, for speculative margins.
+    var extent: Double = 0
+
+    // Solver scratch for the current step.
+    var deltaPosition: Vector = .zero
+    var deltaRotation: Rotation = .identity
+
+    /// Set by the impact and contact solvers when the body took part in a collision this step.
+    var isMoving: Bool { velocity.lengthSquared > 0 || angularVelocity != 0 }
+
+    var transform: Transform { Transform(p: position, q: rotation) }
+
+    @inline(__always) var isDynamic: Bool { kind == .dynamic }
+
+    /// Sets mass and rotational inertia, honoring `allowsRotation`.
+    mutating func setMass(_ m: Double, inertia i: Double) {
+        mass = m
+        inertia = i
+        if kind == .dynamic && m > 0 {
+            invMass = 1 / m
+            invInertia = (allowsRotation && i > 0) ? 1 / i : 0
+        } else {
+            invMass = 0
+            invInertia = 0
+        }
+    }
+}

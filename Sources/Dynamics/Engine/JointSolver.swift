@@ -1,0 +1,285 @@
+// JointSolver: prepare, warm start and solve for every joint kind. See Joint.swift for the model.
+import Geometry
+
+enum JointSolver {
+    @inline(__always) static func relativeAngle(_ b: Rotation, _ a: Rotation) -> Double {
+        // angle of b relative to a
+        atan2(a.c * b.s - a.s * b.c, a.c * b.c + a.s * b.s)
+    }
+
+    static func prepare(_ j: inout Joint, _ bodies: UnsafeMutablePointer<Body>, _ set: SolverSettings) {
+        let a = bodies[Int(j.bodyA)], b = bodies[Int(j.bodyB)]
+        j.mA = a.invMass; j.iA = a.invInertia; j.mB = b.invMass; j.iB = b.invInertia
+        j.rA = a.rotation.rotate(j.localAnchorA)
+        j.rB = b.rotation.rotate(j.localAnchorB)
+        j.deltaCenter = b.position - a.position
+        j.deltaAngle = Angle.normalized(relativeAngle(b.rotation, a.rotation) - j.referenceAngle)
+        j.angleB = b.rotation.angle
+        j.axisA = a.rotation.rotate(j.localAxisA)
+        switch j.kind {
+        case .distance:
+            let d = j.deltaCenter + j.rB - j.rA
+            let axis = d.normalized
+            let crA = j.rA.cross(axis), crB = j.rB.cross(axis)
+            let k = j.mA + j.mB + j.iA * crA * crA + j.iB * crB * crB
+            j.axialMass = k > 0 ? 1 / k : 0
+            j.springSoftness = Softness(hertz: j.hertz, dampingRatio: j.dampingRatio, h: set.h)
+        case .revolute, .weld, .prismatic:
+            let k = j.iA + j.iB
+            j.axialMass = k > 0 ? 1 / k : 0
+        case .mouse:
+            j.springSoftness = Softness(hertz: j.hertz, dampingRatio: j.dampingRatio, h: set.h)
+            j.angularSoftness = Softness(hertz: j.angularHertz, dampingRatio: j.dampingRatio, h: set.h)
+        }
+    }
+
+    static func warmStart(_ j: inout Joint, _ s: UnsafeMutablePointer<BodyState>) {
+        let ia = Int(j.bodyA), ib = Int(j.bodyB)
+        let rA = s[ia].dq.rotate(j.rA), rB = s[ib].dq.rotate(j.rB)
+        var P = j.linearImpulse
+        var angular = j.angularImpulse + j.motorImpulse
+        switch j.kind {
+        case .distance:
+            let d = (s[ib].dp - s[ia].dp) + j.deltaCenter + rB - rA
+            P = d.normalized * (j.impulse + j.lowerImpulse - j.upperImpulse)
+            angular = 0
+        case .revolute:
+            angular += j.lowerImpulse - j.upperImpulse
+        case .prismatic:
+            let axis = s[ia].dq.rotate(j.axisA)
+            P = P + axis * (j.lowerImpulse - j.upperImpulse)
+        case .weld, .mouse:
+            break
+        }
+        s[ia].v -= P * j.mA
+        s[ia].w -= j.iA * (rA.cross(P) + angular)
+        s[ib].v += P * j.mB
+        s[ib].w += j.iB * (rB.cross(P) + angular)
+    }
+
+    static func solve(_ j: inout Joint, _ s: UnsafeMutablePointer<BodyState>, _ set: SolverSettings,
+                      jointSoftness: Softness, useBias: Bool) {
+        switch j.kind {
+        case .distance: solveDistance(&j, s, set, jointSoftness, useBias)
+        case .revolute: solveRevolute(&j, s, set, jointSoftness, useBias)
+        case .weld: solveWeld(&j, s, set, jointSoftness, useBias)
+        case .prismatic: solvePrismatic(&j, s, set, jointSoftness, useBias)
+        case .mouse: solveMouse(&j, s, set)
+        }
+    }
+
+    @inline(__always)
+    private static func apply(_ s: UnsafeMutablePointer<BodyState>, _ j: Joint, _ rA: Vector, _ rB: Vector, _ P: Vector) {
+        let ia = Int(j.bodyA), ib = Int(j.bodyB)
+        s[ia].v -= P * j.mA; s[ia].w -= j.iA * rA.cross(P)
+        s[ib].v += P * j.mB; s[ib].w += j.iB * rB.cross(P)
+    }
+
+    /// Bias, mass scale and impulse scale for a rigid constraint with position error C.
+    @inline(__always)
+    private static func rigidTerms(_ C: Double, _ soft: Softness, _ useBias: Bool) -> (Double, Double, Double) {
+        useBias ? (soft.biasRate * C, soft.massScale, soft.impulseScale) : (0, 1, 0)
+    }
+
+    /// Bias, mass scale and impulse scale for a one-sided limit with position error C (≥ 0 allowed).
+    @inline(__always)
+    private static func limitTerms(_ C: Double, _ set: SolverSettings, _ soft: Softness, _ useBias: Bool) -> (Double, Double, Double) {
+        if C > 0 { return (C * set.invH, 1, 0) }
+        return useBias ? (soft.biasRate * C, soft.massScale, soft.impulseScale) : (0, 1, 0)
+    }
+
+    private static func solveDistance(_ j: inout Joint, _ s: UnsafeMutablePointer<BodyState>, _ set: SolverSettings,
+                                      _ soft: Softness, _ useBias: Bool) {
+        let ia = Int(j.bodyA), ib = Int(j.bodyB)
+        let rA = s[ia].dq.rotate(j.rA), rB = s[ib].dq.rotate(j.rB)
+        let d = (s[ib].dp - s[ia].dp) + j.deltaCenter + rB - rA
+        let length = d.length
+        let axis = length > 1e-12 ? d / length : Vector(1, 0)
+        @inline(__always) func cdot() -> Double {
+            let vr = (s[ib].v + cross(s[ib].w, rB)) - (s[ia].v + cross(s[ia].w, rA))
+            return axis.dot(vr)
+        }
+        if j.minLength < j.maxLength {
+            if j.hertz > 0 {
+                let C = length - j.length
+                let ss = j.springSoftness
+                let imp = -ss.massScale * j.axialMass * (cdot() + ss.biasRate * C) - ss.impulseScale * j.impulse
+                j.impulse += imp
+                apply(s, j, rA, rB, axis * imp)
+            }
+            // Lower limit: length ≥ minLength.
+            if j.minLength > 0 {
+                let (bias, ms, isc) = limitTerms(length - j.minLength, set, soft, useBias)
+                var imp = -ms * j.axialMass * (cdot() + bias) - isc * j.lowerImpulse
+                let newImp = max(0, j.lowerImpulse + imp)
+                imp = newImp - j.lowerImpulse
+                j.lowerImpulse = newImp
+                apply(s, j, rA, rB, axis * imp)
+            }
+            // Upper limit: length ≤ maxLength.
+            if j.maxLength < .infinity {
+                let (bias, ms, isc) = limitTerms(j.maxLength - length, set, soft, useBias)
+                var imp = -ms * j.axialMass * (-cdot() + bias) - isc * j.upperImpulse
+                let newImp = max(0, j.upperImpulse + imp)
+                imp = newImp - j.upperImpulse
+                j.upperImpulse = newImp
+                apply(s, j, rA, rB, axis * -imp)
+            }
+        } else {
+            // A rigid rod.
+            let (bias, ms, isc) = rigidTerms(length - j.length, soft, useBias)
+            let imp = -ms * j.axialMass * (cdot() + bias) - isc * j.impulse
+            j.impulse += imp
+            apply(s, j, rA, rB, axis * imp)
+        }
+    }
+
+    /// The 2×2 point constraint shared by revolute and weld: anchors coincide.
+    @inline(__always)
+    private static func solvePoint(_ j: inout Joint, _ s: UnsafeMutablePointer<BodyState>, _ soft: Softness, _ useBias: Bool) {
+        let ia = Int(j.bodyA), ib = Int(j.bodyB)
+        let rA = s[ia].dq.rotate(j.rA), rB = s[ib].dq.rotate(j.rB)
+        let cdot = (s[ib].v + cross(s[ib].w, rB)) - (s[ia].v + cross(s[ia].w, rA))
+        var bias = Vector.zero, ms = 1.0, isc = 0.0
+        if useBias {
+            let sep = (s[ib].dp - s[ia].dp) + (rB - rA) + j.deltaCenter
+            bias = sep * soft.biasRate
+            ms = soft.massScale; isc = soft.impulseScale
+        }
+        let mA = j.mA, mB = j.mB, iA = j.iA, iB = j.iB
+        let k11 = mA + mB + rA.y * rA.y * iA + rB.y * rB.y * iB
+        let k12 = -rA.y * rA.x * iA - rB.y * rB.x * iB
+        let k22 = mA + mB + rA.x * rA.x * iA + rB.x * rB.x * iB
+        var det = k11 * k22 - k12 * k12
+        if det != 0 { det = 1 / det }
+        let bx = cdot.x + bias.x, by = cdot.y + bias.y
+        let sx = det * (k22 * bx - k12 * by), sy = det * (k11 * by - k12 * bx)
+        let imp = Vector(-ms * sx - isc * j.linearImpulse.x, -ms * sy - isc * j.linearImpulse.y)
+        j.linearImpulse += imp
+        apply(s, j, rA, rB, imp)
+    }
+
+    private static func solveRevolute(_ j: inout Joint, _ s: UnsafeMutablePointer<BodyState>, _ set: SolverSettings,
+                                      _ soft: Softness, _ useBias: Bool) {
+        let ia = Int(j.bodyA), ib = Int(j.bodyB)
+        if j.maxMotorTorque > 0 {
+            // Friction torque: a motor at speed 0 with limited torque.
+            let cd = s[ib].w - s[ia].w
+            var imp = -j.axialMass * cd
+            let old = j.motorImpulse, maxImp = set.h * j.maxMotorTorque
+            j.motorImpulse = min(max(old + imp, -maxImp), maxImp)
+            imp = j.motorImpulse - old
+            s[ia].w -= j.iA * imp; s[ib].w += j.iB * imp
+        }
+        if j.enableLimit {
+            let angle = j.deltaAngle + relativeAngle(s[ib].dq, s[ia].dq)
+            do {
+                let (bias, ms, isc) = limitTerms(angle - j.lower, set, soft, useBias)
+                var imp = -j.axialMass * ms * (s[ib].w - s[ia].w + bias) - isc * j.lowerImpulse
+                let n = max(j.lowerImpulse + imp, 0); imp = n - j.lowerImpulse; j.lowerImpulse = n
+                s[ia].w -= j.iA * imp; s[ib].w += j.iB * imp
+            }
+            do {
+                let (bias, ms, isc) = limitTerms(j.upper - angle, set, soft, useBias)
+                var imp = -j.axialMass * ms * (s[ia].w - s[ib].w + bias) - isc * j.upperImpulse
+                let n = max(j.upperImpulse + imp, 0); imp = n - j.upperImpulse; j.upperImpulse = n
+                s[ia].w += j.iA * imp; s[ib].w -= j.iB * imp
+            }
+        }
+        solvePoint(&j, s, soft, useBias)
+    }
+
+    @inline(__always)
+    private static func solveAngle(_ j: inout Joint, _ s: UnsafeMutablePointer<BodyState>, _ soft: Softness, _ useBias: Bool) {
+        let ia = Int(j.bodyA), ib = Int(j.bodyB)
+        let C = j.deltaAngle + relativeAngle(s[ib].dq, s[ia].dq)
+        let (bias, ms, isc) = rigidTerms(C, soft, useBias)
+        let imp = -j.axialMass * ms * (s[ib].w - s[ia].w + bias) - isc * j.angularImpulse
+        j.angularImpulse += imp
+        s[ia].w -= j.iA * imp; s[ib].w += j.iB * imp
+    }
+
+    private static func solveWeld(_ j: inout Joint, _ s: UnsafeMutablePointer<BodyState>, _ set: SolverSettings,
+                                  _ soft: Softness, _ useBias: Bool) {
+        solveAngle(&j, s, soft, useBias)
+        solvePoint(&j, s, soft, useBias)
+    }
+
+    private static func solvePrismatic(_ j: inout Joint, _ s: UnsafeMutablePointer<BodyState>, _ set: SolverSettings,
+                                       _ soft: Softness, _ useBias: Bool) {
+        let ia = Int(j.bodyA), ib = Int(j.bodyB)
+        solveAngle(&j, s, soft, useBias)
+        let rA = s[ia].dq.rotate(j.rA), rB = s[ib].dq.rotate(j.rB)
+        let d = (s[ib].dp - s[ia].dp) + j.deltaCenter + rB - rA
+        let axis = s[ia].dq.rotate(j.axisA)
+        // Translation limits along the axis.
+        if j.enableLimit {
+            let translation = axis.dot(d)
+            let a1 = (d + rA).cross(axis), a2 = rB.cross(axis)
+            let k = j.mA + j.mB + j.iA * a1 * a1 + j.iB * a2 * a2
+            let mass = k > 0 ? 1 / k : 0
+            @inline(__always) func cdot() -> Double {
+                axis.dot(s[ib].v - s[ia].v) + a2 * s[ib].w - a1 * s[ia].w
+            }
+            do {
+                let (bias, ms, isc) = limitTerms(translation - j.lower, set, soft, useBias)
+                var imp = -mass * ms * (cdot() + bias) - isc * j.lowerImpulse
+                let n = max(j.lowerImpulse + imp, 0); imp = n - j.lowerImpulse; j.lowerImpulse = n
+                s[ia].v -= axis * (imp * j.mA); s[ia].w -= j.iA * imp * a1
+                s[ib].v += axis * (imp * j.mB); s[ib].w += j.iB * imp * a2
+            }
+            do {
+                let (bias, ms, isc) = limitTerms(j.upper - translation, set, soft, useBias)
+                var imp = -mass * ms * (-cdot() + bias) - isc * j.upperImpulse
+                let n = max(j.upperImpulse + imp, 0); imp = n - j.upperImpulse; j.upperImpulse = n
+                s[ia].v += axis * (imp * j.mA); s[ia].w += j.iA * imp * a1
+                s[ib].v -= axis * (imp * j.mB); s[ib].w -= j.iB * imp * a2
+            }
+        }
+        // Perpendicular: no motion across the axis.
+        let perp = axis.perpendicular
+        let a1 = (d + rA).cross(perp), a2 = rB.cross(perp)
+        let k = j.mA + j.mB + j.iA * a1 * a1 + j.iB * a2 * a2
+        let mass = k > 0 ? 1 / k : 0
+        let cd = perp.dot(s[ib].v - s[ia].v) + a2 * s[ib].w - a1 * s[ia].w
+        let (bias, ms, isc) = rigidTerms(perp.dot(d), soft, useBias)
+        let imp = -mass * ms * (cd + bias) - isc * j.impulse
+        j.impulse += imp
+        s[ia].v -= perp * (imp * j.mA); s[ia].w -= j.iA * imp * a1
+        s[ib].v += perp * (imp * j.mB); s[ib].w += j.iB * imp * a2
+        j.linearImpulse = perp * j.impulse
+    }
+
+    private static func solveMouse(_ j: inout Joint, _ s: UnsafeMutablePointer<BodyState>, _ set: SolverSettings) {
+        let ib = Int(j.bodyB)
+        let iB = j.iB, mB = j.mB
+        if j.angularHertz > 0 && iB > 0 {
+            let angle = j.angleB + s[ib].dq.angle
+            let C = Angle.normalized(angle - j.targetAngle)
+            let soft = j.angularSoftness
+            let imp = -soft.massScale / iB * (s[ib].w + soft.biasRate * C) - soft.impulseScale * j.angularImpulse
+            j.angularImpulse += imp
+            s[ib].w += iB * imp
+        }
+        let rB = s[ib].dq.rotate(j.rB)
+        let C = (j.deltaCenter + s[ib].dp + rB) - j.target
+        let soft = j.springSoftness
+        let cdot = s[ib].v + cross(s[ib].w, rB)
+        let bias = C * soft.biasRate
+        let k11 = mB + iB * rB.y * rB.y, k12 = -iB * rB.x * rB.y, k22 = mB + iB * rB.x * rB.x
+        var det = k11 * k22 - k12 * k12
+        if det != 0 { det = 1 / det }
+        let bx = cdot.x + bias.x, by = cdot.y + bias.y
+        let sx = det * (k22 * bx - k12 * by), sy = det * (k11 * by - k12 * bx)
+        var imp = Vector(-soft.massScale * sx - soft.impulseScale * j.linearImpulse.x,
+                         -soft.massScale * sy - soft.impulseScale * j.linearImpulse.y)
+        let old = j.linearImpulse
+        var total = old + imp
+        let maxImp = j.maxForce * set.h
+        if total.lengthSquared > maxImp * maxImp { total = total.normalized * maxImp }
+        imp = total - old
+        j.linearImpulse = total
+        s[ib].v += imp * mB
+        s[ib].w += iB * rB.cross(imp)
+    }
+}

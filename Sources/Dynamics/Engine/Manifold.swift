@@ -1,0 +1,39 @@
+// Manifold: up to two contact points between two shapes, with the normal pointing from A to B.
+//
+// Points may be speculative (positive separation): the solver then only stops the bodies from
+// closing the gap faster than it can shrink, which is what keeps fast items from tunneling.
+// Each point carries a feature id so its impulse survives to the next step (warm starting).
+import Geometry
+
+struct ManifoldPoint: Sendable {
+    /// Contact point relative to each body's center, world orientation, at the start of the step.
+    var anchorA: Vector = .zero
+    var anchorB: Vector = .zero
+    var point: Vector = .zero
+    var separation: Double = 0
+    var normalImpulse: Double = 0
+    var tangentImpulse: Double = 0
+    var maxNormalImpulse: Double = 0
+    var id: UInt32 = 0
+}
+
+struct Manifold: Sendable {
+    var normal: Vector = .zero
+    var count: Int = 0
+    var p1 = ManifoldPoint()
+    var p2 = ManifoldPoint()
+
+    @inline(__always) mutating func add(_ p: ManifoldPoint) {
+        if count == 0 { p1 = p } else { p2 = p }
+        count += 1
+    }
+}
+
+/// A polygon (or segment) as the narrow phase sees it: body-space vertices and normals, and
+/// the body's transform. No copies: the pointers look into the World's shared arrays.
+struct PolygonRef {
+    var vertices: UnsafePointer<Vector>
+    var normals: UnsafePointer<Vector>
+    var count: Int
+    var xf: Transform
+}

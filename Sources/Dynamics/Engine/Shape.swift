@@ -1,0 +1,98 @@
+// Shape: the collision geometry attached to a body, plus the material and the filter that say
+// what it touches.
+//
+// Three kinds cover everything UIKit offers: circles (an ellipse item that is square), convex
+// polygons (rectangles, convex paths, and non-square ellipses approximated by 24 vertices) and
+// segments (named boundaries). A segment is stored as a two-vertex polygon whose two "edges" are
+// the segment run both ways, with opposite normals, so the polygon routines collide it for free.
+// Vertices and normals live in one shared array owned by the World, in body coordinates.
+import Geometry
+
+enum ShapeKind: UInt8, Sendable {
+    case circle
+    case polygon
+}
+
+struct Shape: Sendable {
+    var body: Int32
+    var kind: ShapeKind
+    var isActive = true
+    /// Circle radius (circles only).
+    var radius: Double = 0
+    /// First vertex in World.vertices and the number of vertices (polygons and segments).
+    var vertexStart: Int32 = 0
+    var vertexCount: Int32 = 0
+
+    var friction: Double = 0
+    var restitution: Double = 0
+
+    /// Collision behaviors whose `items` this shape belongs to (one bit per behavior).
+    var itemMask: UInt64 = 0
+    /// Collision behaviors whose boundaries this shape collides with.
+    var boundaryMask: UInt64 = 0
+    /// For boundary shapes: the collision behavior that owns the boundary (one bit), else 0.
+    var ownerMask: UInt64 = 0
+    /// For boundary shapes: the boundary's identifier index in World.boundaryNames, else -1.
+    var boundaryName: Int32 = -1
+
+    /// The broad-phase proxy and its tight box from the last update.
+    var proxy: Int32 = DynamicTree.null
+    var aabb = AABB(lower: .zero, upper: .zero)
+
+    var isBoundary: Bool { ownerMask != 0 }
+}
+
+/// Polygon construction helpers: the convex geometry the scene layer hands the engine.
+enum PolygonBuilder {
+    /// Vertices of a `width`×`height` rectangle around the origin, in winding order.
+    static func box(width: Double, height: Double) -> [Vector] {
+        let hx = width / 2, hy = height / 2
+        return [Vector(-hx, -hy), Vector(hx, -hy), Vector(hx, hy), Vector(-hx, hy)]
+    }
+
+    /// `count` vertices on the ellipse of the given size, in winding order.
+    static func ellipse(width: Double, height: Double, count: Int = 24) -> [Vector] {
+        (0..<count).map { i in
+            let t = 2 * Double.pi * Double(i) / Double(count)
+            return Vector(width / 2 * cos(t), height / 2 * sin(t))
+        }
+    }
+
+    /// Puts `points` in the winding order where every turn has a positive cross product, or
+    /// returns nil when they do not form a strictly convex polygon.
+    static func convexWinding(_ points: [Vector]) -> [Vector]? {
+        guard points.count >= 3 else { return nil }
+        var area = 0.0
+        for i in points.indices {
+            area += points[i].cross(points[(i + 1) % points.count])
+        }
+        if area == 0 { return nil }
+        let ordered = area > 0 ? points : points.reversed()
+        let n = ordered.count
+        for i in 0..<n {
+            let a = ordered[i], b = ordered[(i + 1) % n], c = ordered[(i + 2) % n]
+            if (b - a).cross(c - b) <= 0 { return nil }
+        }
+        return ordered
+    }
+
+    /// Outward unit normals of each edge i → i+1 of a polygon in winding order.
+    static func normals(_ v: [Vector]) -> [Vector] {
+        (0..<v.count).map { i in
+            let e = v[(i + 1) % v.count] - v[i]
+            return Vector(e.y, -e.x).normalized
+        }
+    }
+
+    /// The rotational inertia about the origin of a uniform polygon of total mass `mass`.
+    static func inertia(_ v: [Vector], mass: Double) -> Double {
+        var area = 0.0, second = 0.0
+        for i in v.indices {
+            let a = v[i], b = v[(i + 1) % v.count]
+            let cr = a.cross(b)
+            area += cr / 2
+            second += cr * (a.dot(a) + a.dot(b) + b.dot(b)) / 12
+        }
+        return area > 0 ? mass * second / area : 0
+    }
+}

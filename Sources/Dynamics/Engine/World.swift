@@ -1,0 +1,565 @@
+// World: the rigid-body engine under DynamicAnimator. Pure simulation: no clock, no I/O.
+//
+// A step of length dt (1/60 s from the animator) runs Box2D v3's soft step:
+//   1. pending one-shot impulses; broad phase (only shapes that left their fat box are re-queried);
+//   2. narrow phase once per step, with a speculative margin that grows with the pair's speed, so
+//      a contact exists before fast bodies meet (no tunneling without a separate sweep);
+//   3. `substeps` times: integrate velocities, resolve impacts (ContactSolver.impact), warm start,
+//      solve with soft bias, integrate positions, relax without bias;
+//   4. store impulses for warm starting, report began/ended contacts, write poses back.
+// All state is in contiguous arrays of plain structs indexed by Int32 handles; the hot loops run
+// over unsafe buffer pointers, with no reference counting or dynamic dispatch inside them.
+// Nothing iterates a dictionary, so the same calls always produce bit-identical results.
+import Geometry
+
+struct Contact: Sendable {
+    var shapeA: Int32
+    var shapeB: Int32
+    var manifold = Manifold()
+    var friction: Double = 0
+    var restitution: Double = 0
+    var touching = false
+}
+
+/// A contact that began or ended during the last step.
+struct ContactEvent: Sendable {
+    var shapeA: Int32
+    var shapeB: Int32
+    var point: Vector
+}
+
+struct WorldSettings: Sendable {
+    /// Solver substeps per step (Box2D v3 uses 4).
+    var substeps = 4
+    /// Allowed overlap, in points (Box2D's 0.005 m at 100 pt per meter).
+    var linearSlop = 0.5
+    /// Contacts closer than this (plus the pair's closing distance per step) get speculative points.
+    var speculativeDistance = 2.0
+    /// How much fat boxes exceed tight ones in the broad phase.
+    var aabbMargin = 10.0
+    var contactHertz = 30.0
+    var contactDampingRatio = 10.0
+    var jointHertz = 60.0
+    var jointDampingRatio = 2.0
+    /// Cap on the push-out speed for overlapping shapes (3 m/s).
+    var contactPushMaxVelocity = 300.0
+    /// Approach speeds below this bounce inelastically (1 m/s, as in Box2D and UIKit).
+    var restitutionThreshold = 100.0
+    var maxLinearSpeed = 400_000.0
+    var maxImpactSweeps = 64
+}
+
+final class World {
+    var settings: WorldSettings
+    private(set) var bodies: [Body] = []
+    private(set) var states: [BodyState] = []
+    private var freeBodies: [Int32] = []
+    private(set) var shapes: [Shape] = []
+    private var freeShapes: [Int32] = []
+    private(set) var vertices: [Vector] = []
+    private(set) var normals: [Vector] = []
+    private var tree = DynamicTree()
+    private(set) var contacts: [Contact] = []
+    private var pairs: [UInt64: Int32] = [:]
+    private(set) var joints: [Joint] = []
+    private var freeJoints: [Int32] = []
+    private var constraints: [ContactConstraint] = []
+    private var moveBuffer: [Int32] = []
+    private var isMoved: [Bool] = []
+    private(set) var beginEvents: [ContactEvent] = []
+    private(set) var endEvents: [ContactEvent] = []
+    /// The ground: a fixed body at the origin that holds boundaries and anchors.
+    let ground: Int32 = 0
+
+    init(settings: WorldSettings = WorldSettings()) {
+        self.settings = settings
+        var g = Body()
+        g.kind = .fixed
+        bodies.append(g)
+        states.append(BodyState())
+    }
+
+    // MARK: Bodies
+
+    func createBody(_ body: Body) -> Int32 {
+        if let id = freeBodies.popLast() {
+            bodies[Int(id)] = body
+            states[Int(id)] = BodyState()
+            return id
+        }
+        bodies.append(body)
+        states.append(BodyState())
+        return Int32(bodies.count - 1)
+    }
+
+    func destroyBody(_ id: Int32) {
+        precondition(id != ground, "the ground body is permanent")
+        for s in shapes.indices where shapes[s].isActive && shapes[s].body == id { destroyShape(Int32(s)) }
+        for j in joints.indices where joints[j].isActive && (joints[j].bodyA == id || joints[j].bodyB == id) {
+            destroyJoint(Int32(j))
+        }
+        bodies[Int(id)].isActive = false
+        freeBodies.append(id)
+    }
+
+    func body(_ id: Int32) -> Body { bodies[Int(id)] }
+
+    func withBody(_ id: Int32, _ change: (inout Body) -> Void) { change(&bodies[Int(id)]) }
+
+    /// Moves a body to a pose (the owner changed the item); contacts are re-evaluated next step.
+    func setTransform(_ id: Int32, position: Vector, angle: Double) {
+        bodies[Int(id)].position = position
+        bodies[Int(id)].rotation = Rotation(angle: angle)
+    }
+
+    // MARK: Shapes
+
+    func addCircle(body: Int32, radius: Double) -> Int32 {
+        var s = Shape(body: body, kind: .circle)
+        s.radius = radius
+        bodies[Int(body)].extent = max(bodies[Int(body)].extent, radius)
+        return insertShape(s)
+    }
+
+    /// Adds a convex polygon (vertices in winding order, body coordinates) or, with two vertices,
+    /// a two-sided segment.
+    func addPolygon(body: Int32, vertices v: [Vector]) -> Int32 {
+        precondition(v.count >= 2)
+        var s = Shape(body: body, kind: .polygon)
+        s.vertexStart = Int32(vertices.count)
+        s.vertexCount = Int32(v.count)
+        vertices.append(contentsOf: v)
+        if v.count == 2 {
+            let n = Vector((v[1] - v[0]).y, -(v[1] - v[0]).x).normalized
+            normals.append(n)
+            normals.append(-n)
+        } else {
+            normals.append(contentsOf: PolygonBuilder.normals(v))
+        }
+        var extent = bodies[Int(body)].extent
+        for p in v { extent = max(extent, p.length) }
+        bodies[Int(body)].extent = extent
+        return insertShape(s)
+    }
+
+    private func insertShape(_ shape: Shape) -> Int32 {
+        var s = shape
+        let id: Int32
+        if let free = freeShapes.popLast() { id = free } else {
+            id = Int32(shapes.count)
+            shapes.append(s)
+            isMoved.append(false)
+        }
+        s.aabb = computeAABB(s, bodies[Int(s.body)].transform)
+        s.proxy = tree.insert(s.aabb.enlarged(by: settings.aabbMargin), item: id)
+        shapes[Int(id)] = s
+        markMoved(id)
+        return id
+    }
+
+    func destroyShape(_ id: Int32) {
+        var i = 0
+        while i < contacts.count {
+            if contacts[i].shapeA == id || contacts[i].shapeB == id {
+                destroyContact(at: i)
+            } else {
+                i += 1
+            }
+        }
+        tree.remove(shapes[Int(id)].proxy)
+        shapes[Int(id)].isActive = false
+        shapes[Int(id)].proxy = DynamicTree.null
+        if let k = moveBuffer.firstIndex(of: id) { moveBuffer.remove(at: k) }
+        isMoved[Int(id)] = false
+        freeShapes.append(id)
+    }
+
+    func shape(_ id: Int32) -> Shape { shapes[Int(id)] }
+
+    func withShape(_ id: Int32, _ change: (inout Shape) -> Void) { change(&shapes[Int(id)]) }
+
+    /// Changes what a shape collides with: its contacts are dropped and found again next step.
+    func setFilter(_ id: Int32, itemMask: UInt64, boundaryMask: UInt64) {
+        if shapes[Int(id)].itemMask == itemMask && shapes[Int(id)].boundaryMask == boundaryMask { return }
+        shapes[Int(id)].itemMask = itemMask
+        shapes[Int(id)].boundaryMask = boundaryMask
+        var i = 0
+        while i < contacts.count {
+            let c = contacts[i]
+            if (c.shapeA == id || c.shapeB == id) && !shouldCollide(c.shapeA, c.shapeB) {
+                destroyContact(at: i)
+            } else {
+                i += 1
+            }
+        }
+        markMoved(id)
+    }
+
+    private func markMoved(_ id: Int32) {
+        if !isMoved[Int(id)] {
+            isMoved[Int(id)] = true
+            moveBuffer.append(id)
+        }
+    }
+
+    // MARK: Joints
+
+    func createJoint(_ joint: Joint) -> Int32 {
+        if let id = freeJoints.popLast() {
+            joints[Int(id)] = joint
+            return id
+        }
+        joints.append(joint)
+        return Int32(joints.count - 1)
+    }
+
+    func destroyJoint(_ id: Int32) {
+        joints[Int(id)].isActive = false
+        freeJoints.append(id)
+    }
+
+    func joint(_ id: Int32) -> Joint { joints[Int(id)] }
+
+    func withJoint(_ id: Int32, _ change: (inout Joint) -> Void) { change(&joints[Int(id)]) }
+
+    // MARK: Queries
+
+    /// Shapes whose tight boxes overlap `rect`, in a deterministic order.
+    func shapes(overlapping rect: Rect) -> [Int32] {
+        let box = AABB(lower: Vector(rect.minX, rect.minY), upper: Vector(rect.maxX, rect.maxY))
+        var found: [Int32] = []
+        tree.query(box) { id in
+            if shapes[Int(id)].isActive && shapes[Int(id)].aabb.overlaps(box) { found.append(id) }
+        }
+        return found.sorted()
+    }
+
+    /// Whether the point lies inside the shape.
+    func shape(_ id: Int32, contains point: Vector) -> Bool {
+        let s = shapes[Int(id)]
+        let xf = bodies[Int(s.body)].transform
+        let local = xf.inverseApply(point)
+        switch s.kind {
+        case .circle:
+            return local.lengthSquared <= s.radius * s.radius
+        case .polygon:
+            if s.vertexCount < 3 { return false }
+            for i in 0..<Int(s.vertexCount) {
+                let k = Int(s.vertexStart) + i
+                if normals[k].dot(local - vertices[k]) > 0 { return false }
+            }
+            return true
+        }
+    }
+
+    // MARK: The step
+
+    func step(dt: Double) {
+        beginEvents.removeAll(keepingCapacity: true)
+        endEvents.removeAll(keepingCapacity: true)
+        applyPendingImpulses()
+        updateBroadPhase(dt: dt)
+        updateContacts(dt: dt)
+        solve(dt: dt)
+    }
+
+    private func applyPendingImpulses() {
+        for i in bodies.indices where bodies[i].isActive {
+            let b = bodies[i]
+            if b.pendingImpulse != .zero || b.pendingAngularImpulse != 0 {
+                if b.kind == .dynamic {
+                    bodies[i].velocity += b.pendingImpulse * b.invMass
+                    bodies[i].angularVelocity += b.pendingAngularImpulse * b.invInertia
+                }
+                bodies[i].pendingImpulse = .zero
+                bodies[i].pendingAngularImpulse = 0
+            }
+        }
+    }
+
+    private func computeAABB(_ s: Shape, _ xf: Transform) -> AABB {
+        switch s.kind {
+        case .circle:
+            return AABB(lower: Vector(xf.p.x - s.radius, xf.p.y - s.radius),
+                        upper: Vector(xf.p.x + s.radius, xf.p.y + s.radius))
+        case .polygon:
+            var lo = Vector(Double.greatestFiniteMagnitude, Double.greatestFiniteMagnitude)
+            var hi = -lo
+            for i in 0..<Int(s.vertexCount) {
+                let p = xf.apply(vertices[Int(s.vertexStart) + i])
+                lo = Vector(min(lo.x, p.x), min(lo.y, p.y))
+                hi = Vector(max(hi.x, p.x), max(hi.y, p.y))
+            }
+            return AABB(lower: lo, upper: hi)
+        }
+    }
+
+    private func updateBroadPhase(dt: Double) {
+        let margin = settings.aabbMargin
+        for i in shapes.indices where shapes[i].isActive {
+            let b = bodies[Int(shapes[i].body)]
+            if b.kind == .fixed { continue }
+            var box = computeAABB(shapes[i], b.transform)
+            // Sweep the box over the step so fast bodies find their partners early.
+            let travel = b.velocity * dt
+            if travel.lengthSquared > 0 {
+                box = box.union(AABB(lower: box.lower + travel, upper: box.upper + travel))
+            }
+            shapes[i].aabb = box
+            let proxy = shapes[i].proxy
+            if !tree.fatAABB(proxy).contains(box) {
+                tree.move(proxy, to: box.enlarged(by: margin))
+                markMoved(Int32(i))
+            }
+        }
+        if moveBuffer.isEmpty { return }
+        for id in moveBuffer {
+            isMoved[Int(id)] = false
+            let fat = tree.fatAABB(shapes[Int(id)].proxy)
+            tree.query(fat) { other in
+                if other == id { return }
+                // When both moved, only the lower id creates the pair, after both boxes are final.
+                if isMoved[Int(other)] && other < id { return }
+                if !shouldCollide(id, other) { return }
+                let key = pairKey(id, other)
+                if pairs[key] != nil { return }
+                createContact(id, other, key: key)
+            }
+        }
+        moveBuffer.removeAll(keepingCapacity: true)
+    }
+
+    @inline(__always) private func pairKey(_ a: Int32, _ b: Int32) -> UInt64 {
+        let lo = UInt64(UInt32(min(a, b))), hi = UInt64(UInt32(max(a, b)))
+        return hi << 32 | lo
+    }
+
+    func shouldCollide(_ a: Int32, _ b: Int32) -> Bool {
+        let A = shapes[Int(a)], B = shapes[Int(b)]
+        if !A.isActive || !B.isActive || A.body == B.body { return false }
+        let ka = bodies[Int(A.body)].kind, kb = bodies[Int(B.body)].kind
+        if ka != .dynamic && kb != .dynamic { return false }
+        if A.isBoundary && B.isBoundary { return false }
+        if A.isBoundary { return B.boundaryMask & A.ownerMask != 0 }
+        if B.isBoundary { return A.boundaryMask & B.ownerMask != 0 }
+        return A.itemMask & B.itemMask != 0
+    }
+
+    private func createContact(_ a: Int32, _ b: Int32, key: UInt64) {
+        // Canonical order: a polygon before a circle, else the lower id first.
+        var sa = a, sb = b
+        let ka = shapes[Int(a)].kind, kb = shapes[Int(b)].kind
+        if (ka == .circle && kb == .polygon) || (ka == kb && a > b) { swap(&sa, &sb) }
+        var c = Contact(shapeA: sa, shapeB: sb)
+        let A = shapes[Int(sa)], B = shapes[Int(sb)]
+        c.friction = (A.friction * B.friction).squareRoot()
+        c.restitution = max(A.restitution, B.restitution)
+        pairs[key] = Int32(contacts.count)
+        contacts.append(c)
+    }
+
+    private func destroyContact(at i: Int) {
+        let c = contacts[i]
+        if c.touching {
+            endEvents.append(ContactEvent(shapeA: c.shapeA, shapeB: c.shapeB, point: c.manifold.p1.point))
+        }
+        pairs[pairKey(c.shapeA, c.shapeB)] = nil
+        let last = contacts.count - 1
+        if i != last {
+            contacts[i] = contacts[last]
+            pairs[pairKey(contacts[i].shapeA, contacts[i].shapeB)] = Int32(i)
+        }
+        contacts.removeLast()
+    }
+
+    /// Material of a shape changed: refresh the mixed friction and restitution of its contacts.
+    func refreshMaterials(of id: Int32) {
+        for i in contacts.indices where contacts[i].shapeA == id || contacts[i].shapeB == id {
+            let A = shapes[Int(contacts[i].shapeA)], B = shapes[Int(contacts[i].shapeB)]
+            contacts[i].friction = (A.friction * B.friction).squareRoot()
+            contacts[i].restitution = max(A.restitution, B.restitution)
+        }
+    }
+
+    private func collide(_ c: Contact, margin: Double) -> Manifold {
+        let A = shapes[Int(c.shapeA)], B = shapes[Int(c.shapeB)]
+        let xfA = bodies[Int(A.body)].transform, xfB = bodies[Int(B.body)].transform
+        return vertices.withUnsafeBufferPointer { v in
+            normals.withUnsafeBufferPointer { n in
+                switch (A.kind, B.kind) {
+                case (.circle, .circle):
+                    return Collision.circles(xfA.p, A.radius, xfB.p, B.radius, posA: xfA.p, posB: xfB.p, margin: margin)
+                case (.polygon, .circle):
+                    let pa = PolygonRef(vertices: v.baseAddress! + Int(A.vertexStart), normals: n.baseAddress! + Int(A.vertexStart),
+                                        count: Int(A.vertexCount), xf: xfA)
+                    return Collision.polygonCircle(pa, xfB.p, B.radius, posB: xfB.p, margin: margin)
+                case (.polygon, .polygon):
+                    let pa = PolygonRef(vertices: v.baseAddress! + Int(A.vertexStart), normals: n.baseAddress! + Int(A.vertexStart),
+                                        count: Int(A.vertexCount), xf: xfA)
+                    let pb = PolygonRef(vertices: v.baseAddress! + Int(B.vertexStart), normals: n.baseAddress! + Int(B.vertexStart),
+                                        count: Int(B.vertexCount), xf: xfB)
+                    return Collision.polygons(pa, pb, posB: xfB.p, margin: margin, linearSlop: settings.linearSlop)
+                case (.circle, .polygon):
+                    preconditionFailure("contacts keep the polygon first")
+                }
+            }
+        }
+    }
+
+    private func updateContacts(dt: Double) {
+        var i = 0
+        while i < contacts.count {
+            let c = contacts[i]
+            let A = shapes[Int(c.shapeA)], B = shapes[Int(c.shapeB)]
+            if !tree.fatAABB(A.proxy).overlaps(tree.fatAABB(B.proxy)) {
+                destroyContact(at: i)
+                continue
+            }
+            let a = bodies[Int(A.body)], b = bodies[Int(B.body)]
+            let closing = (b.velocity - a.velocity).length + abs(a.angularVelocity) * a.extent + abs(b.angularVelocity) * b.extent
+            let margin = settings.speculativeDistance + closing * dt
+            var m = collide(c, margin: margin)
+            // Carry impulses over to points with the same feature.
+            let old = c.manifold
+            @inline(__always) func carry(_ p: inout ManifoldPoint) {
+                if old.count > 0 && old.p1.id == p.id {
+                    p.normalImpulse = old.p1.normalImpulse; p.tangentImpulse = old.p1.tangentImpulse
+                } else if old.count > 1 && old.p2.id == p.id {
+                    p.normalImpulse = old.p2.normalImpulse; p.tangentImpulse = old.p2.tangentImpulse
+                }
+            }
+            if m.count > 0 { carry(&m.p1) }
+            if m.count > 1 { carry(&m.p2) }
+            contacts[i].manifold = m
+            i += 1
+        }
+    }
+
+    private func solve(dt: Double) {
+        let n = max(1, settings.substeps)
+        let h = dt / Double(n)
+        let contactHertz = min(settings.contactHertz, 0.25 / h)
+        let set = SolverSettings(
+            h: h, invH: 1 / h,
+            contactSoftness: Softness(hertz: contactHertz, dampingRatio: settings.contactDampingRatio, h: h),
+            staticSoftness: Softness(hertz: 2 * contactHertz, dampingRatio: settings.contactDampingRatio, h: h),
+            maxBiasVelocity: settings.contactPushMaxVelocity,
+            restitutionThreshold: settings.restitutionThreshold,
+            linearSlop: settings.linearSlop)
+        let jointSoftness = Softness(hertz: 2 * contactHertz, dampingRatio: settings.jointDampingRatio, h: h)
+
+        // Contact constraints for every manifold with points.
+        constraints.removeAll(keepingCapacity: true)
+        var elastic: [Int32] = []
+        bodies.withUnsafeMutableBufferPointer { bp in
+            let bodies = bp.baseAddress!
+            for (ci, c) in contacts.enumerated() where c.manifold.count > 0 {
+                var cc = ContactConstraint()
+                cc.contact = Int32(ci)
+                cc.bodyA = shapes[Int(c.shapeA)].body
+                cc.bodyB = shapes[Int(c.shapeB)].body
+                cc.friction = c.friction
+                cc.restitution = c.restitution
+                ContactSolver.prepare(&cc, manifold: c.manifold, bodies: bodies, settings: set)
+                if cc.restitution > 0 { elastic.append(Int32(constraints.count)) }
+                constraints.append(cc)
+            }
+            for j in joints.indices where joints[j].isActive {
+                JointSolver.prepare(&joints[j], bodies, set)
+            }
+        }
+
+        for i in bodies.indices {
+            let b = bodies[i]
+            if b.isActive && b.kind == .dynamic {
+                states[i] = BodyState(v: b.velocity, w: b.angularVelocity, dp: .zero, dq: .identity)
+            } else {
+                states[i] = BodyState()
+            }
+        }
+
+        let maxSpeed = settings.maxLinearSpeed
+        let sweeps = settings.maxImpactSweeps
+        bodies.withUnsafeMutableBufferPointer { bp in
+        states.withUnsafeMutableBufferPointer { sp in
+        constraints.withUnsafeMutableBufferPointer { cp in
+        joints.withUnsafeMutableBufferPointer { jp in
+            let bodies = bp.baseAddress!, s = sp.baseAddress!
+            let bodyCount = bp.count
+            for _ in 0..<n {
+                // Integrate velocities.
+                for i in 0..<bodyCount {
+                    let b = bodies[i]
+                    if !b.isActive || b.kind != .dynamic { continue }
+                    var v = s[i].v, w = s[i].w
+                    v = v * (1 / (1 + h * b.linearDamping)) + (b.force * b.invMass + b.acceleration) * h
+                    w = w * (1 / (1 + h * b.angularDamping)) + h * b.invInertia * b.torque
+                    if v.lengthSquared > maxSpeed * maxSpeed { v = v.normalized * maxSpeed }
+                    s[i].v = v; s[i].w = w
+                }
+                // Impacts: pairwise, from current velocities, until nothing approaches.
+                if !elastic.isEmpty {
+                    for _ in 0..<sweeps {
+                        var any = false
+                        for k in elastic where ContactSolver.impact(&cp[Int(k)], s, set) { any = true }
+                        if !any { break }
+                    }
+                }
+                for j in 0..<jp.count where jp[j].isActive { JointSolver.warmStart(&jp[j], s) }
+                for c in 0..<cp.count { ContactSolver.warmStart(&cp[c], s) }
+                for j in 0..<jp.count where jp[j].isActive {
+                    JointSolver.solve(&jp[j], s, set, jointSoftness: jointSoftness, useBias: true)
+                }
+                for c in 0..<cp.count { ContactSolver.solve(&cp[c], s, set, useBias: true) }
+                // Integrate positions.
+                for i in 0..<bodyCount {
+                    if !bodies[i].isActive || bodies[i].kind != .dynamic { continue }
+                    s[i].dp += s[i].v * h
+                    s[i].dq = s[i].dq.integrated(h * s[i].w)
+                }
+                for j in 0..<jp.count where jp[j].isActive {
+                    JointSolver.solve(&jp[j], s, set, jointSoftness: jointSoftness, useBias: false)
+                }
+                for c in 0..<cp.count { ContactSolver.solve(&cp[c], s, set, useBias: false) }
+            }
+        }}}}
+
+        // Store impulses, decide touching, report events.
+        for cc in constraints {
+            let ci = Int(cc.contact)
+            contacts[ci].manifold.p1.normalImpulse = cc.p1.normalImpulse
+            contacts[ci].manifold.p1.tangentImpulse = cc.p1.tangentImpulse
+            contacts[ci].manifold.p1.maxNormalImpulse = cc.p1.maxNormalImpulse
+            if cc.count > 1 {
+                contacts[ci].manifold.p2.normalImpulse = cc.p2.normalImpulse
+                contacts[ci].manifold.p2.tangentImpulse = cc.p2.tangentImpulse
+                contacts[ci].manifold.p2.maxNormalImpulse = cc.p2.maxNormalImpulse
+            }
+        }
+        let slop = settings.linearSlop
+        for i in contacts.indices {
+            let m = contacts[i].manifold
+            var touching = false
+            if m.count > 0 {
+                touching = m.p1.maxNormalImpulse > 0 || m.p1.separation < slop
+                if m.count > 1 { touching = touching || m.p2.maxNormalImpulse > 0 || m.p2.separation < slop }
+            }
+            if touching != contacts[i].touching {
+                let e = ContactEvent(shapeA: contacts[i].shapeA, shapeB: contacts[i].shapeB, point: m.p1.point)
+                if touching { beginEvents.append(e) } else { endEvents.append(e) }
+                contacts[i].touching = touching
+            }
+        }
+
+        // Write poses back.
+        for i in bodies.indices where bodies[i].isActive && bodies[i].kind == .dynamic {
+            let st = states[i]
+            bodies[i].position += st.dp
+            bodies[i].rotation = st.dq.multiply(bodies[i].rotation)
+            bodies[i].velocity = st.v
+            bodies[i].angularVelocity = st.w
+            bodies[i].force = .zero
+            bodies[i].torque = 0
+        }
+    }
+}
