@@ -106,7 +106,7 @@ public enum BehaviorDescription: Hashable, Sendable {
         public var item: String
         /// The other item, for item-to-item attachments.
         public var to: String?
-        /// The anchor point (distance to an anchor, pin, sliding, fixed).
+        /// The anchor point (to a point; for pin, sliding and fixed, the shared point).
         public var anchor: Position?
         /// Offset from `item`'s center.
         public var offset: Vector = .zero
@@ -120,7 +120,7 @@ public enum BehaviorDescription: Hashable, Sendable {
         public var axis: Vector?
         /// Pin only.
         public var frictionTorque: Double?
-        /// Pin only: the allowed rotation range in radians.
+        /// Pin: the allowed relative angle in radians; sliding: the allowed travel in points.
         public var range: ClosedRange<Double>?
         public init(id: String? = nil, item: String) { self.id = id; self.item = item }
     }

@@ -395,26 +395,27 @@ private struct Reading {
         let to = itemReference(m["to"])
         let anchor = m["anchor"]?.position()
         switch kind {
-        case .distance:
+        case .distance, .limit:
             if m.has("anchor") == m.has("to") {
                 if m.has("anchor") { m.forbid("to", "give either 'anchor' (a point) or 'to' (another item), not both") }
                 else { m.reader.error("missing 'anchor' or 'to' (attach to a point [x, y] or to another item)") }
             }
-        case .pin, .fixed:
-            _ = m.required("to", "the other item of a \(kind.rawValue) attachment")
-            _ = m.required("anchor", "the \(kind.rawValue) point [x, y]")
+        case .pin:
+            _ = m.required("anchor", "the pin's point [x, y]; add 'to' to pin two items together")
+        case .fixed:
+            _ = m.required("to", "the other item of a fixed attachment")
+            _ = m.required("anchor", "the weld point [x, y]")
         case .sliding:
             _ = m.required("anchor", "a point [x, y] on the sliding axis")
             _ = m.required("axis", "the sliding axis [dx, dy]")
-        case .limit:
-            _ = m.required("to", "the other item of a limit attachment")
-            m.forbid("anchor", "'anchor' does not apply to kind: limit (use offset and toOffset)")
+        }
+        if kind == .pin || kind == .sliding || kind == .fixed {
+            m.forbid("offset", "'offset' does not apply to kind: \(kind.rawValue) (the anchor is the shared point)")
+            m.forbid("toOffset", "'toOffset' does not apply to kind: \(kind.rawValue) (the anchor is the shared point)")
         }
         if kind != .sliding { m.forbid("axis", "'axis' applies only to kind: sliding") }
-        if kind != .pin {
-            m.forbid("frictionTorque", "'frictionTorque' applies only to kind: pin")
-            m.forbid("range", "'range' applies only to kind: pin")
-        }
+        if kind != .pin { m.forbid("frictionTorque", "'frictionTorque' applies only to kind: pin") }
+        if kind != .pin && kind != .sliding { m.forbid("range", "'range' applies only to kind: pin (radians) or sliding (points)") }
         if !m.has("to") { m.forbid("toOffset", "'toOffset' needs 'to' (another item)") }
         if let item, let to, item == to { m["to"]?.error("an item cannot be attached to itself") }
 
@@ -432,7 +433,7 @@ private struct Reading {
             if axis.length == 0 { axisReader.error("the axis must not be [0, 0]") } else { b.axis = axis }
         }
         b.frictionTorque = m["frictionTorque"]?.nonNegativeNumber()
-        if let rangeReader = m["range"], let parts = rangeReader.list(count: 2, what: "an angle range [min, max] in radians") {
+        if let rangeReader = m["range"], let parts = rangeReader.list(count: 2, what: "a range [min, max] (radians for pin, points for sliding)") {
             if let lo = parts[0].number(), let hi = parts[1].number() {
                 if lo <= hi { b.range = lo...hi } else { rangeReader.error("expected [min, max] with min ≤ max, found [\(NodeReader.format(lo)), \(NodeReader.format(hi))]") }
             }
