@@ -133,8 +133,17 @@ struct NodeReader {
             error("expected a finite number, found \(scalar.string)")
             return nil
         }
+        guard abs(value) <= Self.largestNumber else {
+            error("expected a number between -1000000 and 1000000 (scene numbers are bounded so the simulation stays finite), found \(scalar.string)")
+            return nil
+        }
         return value
     }
+
+    /// The largest magnitude a scene number may have.
+    static let largestNumber = 1e6
+    /// The largest magnitude of a percentage.
+    static let largestPercent = 10_000.0
 
     /// A finite number inside `range`; `what` describes the range for the message.
     func number(in range: ClosedRange<Double>) -> Double? {
@@ -146,11 +155,15 @@ struct NodeReader {
         return value
     }
 
-    /// A finite number greater than zero.
-    func positiveNumber() -> Double? {
+    /// A finite number greater than zero; with `minimum`, also at least that.
+    func positiveNumber(atLeast minimum: Double? = nil) -> Double? {
         guard let value = number() else { return nil }
         guard value > 0 else {
             error("expected a number greater than 0, found \(Self.format(value))")
+            return nil
+        }
+        if let minimum, value < minimum {
+            error("expected a number of at least \(Self.format(minimum)), found \(Self.format(value))")
             return nil
         }
         return value
@@ -234,10 +247,10 @@ struct NodeReader {
         return Vector(x, y)
     }
 
-    /// `[width, height]`, both greater than zero.
+    /// `[width, height]`, both greater than zero (and at least 0.1 pt, so masses stay representable).
     func size() -> Size? {
         guard let parts = list(count: 2, what: "a size [width, height]") else { return nil }
-        let w = parts[0].positiveNumber(), h = parts[1].positiveNumber()
+        let w = parts[0].positiveNumber(atLeast: 0.1), h = parts[1].positiveNumber(atLeast: 0.1)
         guard let w, let h else { return nil }
         return Size(w, h)
     }
@@ -260,8 +273,8 @@ struct NodeReader {
         }
         let text = scalar.string.trimmingCharacters(in: .whitespaces)
         if text.hasSuffix("%"), let value = Double(text.dropLast().trimmingCharacters(in: .whitespaces)) {
-            guard value.isFinite else {
-                error("expected a finite percentage, found \"\(scalar.string)\"")
+            guard value.isFinite, abs(value) <= Self.largestPercent else {
+                error("expected a finite percentage between -10000% and 10000%, found \"\(scalar.string)\"")
                 return nil
             }
             return .percent(value)

@@ -445,7 +445,7 @@ private struct Reading {
         var b = BehaviorDescription.DynamicItemProperties(id: id, items: itemList(m["items"]))
         b.elasticity = m["elasticity"]?.number(in: 0...1)
         b.friction = m["friction"]?.nonNegativeNumber()
-        b.density = m["density"]?.positiveNumber()
+        b.density = m["density"]?.positiveNumber(atLeast: 0.001)
         b.resistance = m["resistance"]?.nonNegativeNumber()
         b.angularResistance = m["angularResistance"]?.nonNegativeNumber()
         b.allowsRotation = m["allowsRotation"]?.bool()

@@ -69,6 +69,29 @@ struct SceneValidationTests {
         expectSingleError(yaml, at: ".inf", keyPath: "items[0].size[0]", containing: ["finite number"])
     }
 
+    @Test("numbers beyond ±1,000,000 are rejected, so the simulation stays finite")
+    func hugeNumber() {
+        let yaml = """
+            items:
+              - id: a
+                size: [10, 10]
+                center: [1e300, 10]
+            """
+        expectSingleError(yaml, at: "1e300", keyPath: "items[0].center[0]", containing: ["between -1000000 and 1000000"])
+    }
+
+    @Test("density 0 is rejected (mass = density × area must be positive)")
+    func zeroDensity() {
+        let yaml = """
+            items:
+              - id: a
+                size: [10, 10]
+            behaviors:
+              - {type: dynamicItem, density: 0}
+            """
+        expectSingleError(yaml, at: "0}", keyPath: "behaviors[0].density", containing: ["greater than 0"])
+    }
+
     @Test("a negative width is not a size")
     func negativeSize() {
         let yaml = """
