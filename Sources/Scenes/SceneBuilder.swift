@@ -61,9 +61,9 @@ public struct SceneBuilder: Sendable {
                 let b = PushBehavior(items: pushed, mode: p.mode == .continuous ? .continuous : .instantaneous)
                 if let direction = p.direction {
                     b.pushDirection = direction
-                } else {
-                    if let angle = p.angle { b.angle = angle }
-                    if let magnitude = p.magnitude { b.magnitude = magnitude }
+                } else if p.angle != nil || p.magnitude != nil {
+                    // Both at once: with magnitude 0 a separate angle would be lost.
+                    b.setAngle(p.angle ?? 0, magnitude: p.magnitude ?? 0)
                 }
                 if let offset = p.offset {
                     for item in pushed { b.setTargetOffsetFromCenter(offset, for: item) }
@@ -75,9 +75,9 @@ public struct SceneBuilder: Sendable {
                 let b = GravityBehavior(items: select(g.items))
                 if let direction = g.direction {
                     b.gravityDirection = direction
-                } else {
-                    if let angle = g.angle { b.angle = angle }
-                    if let magnitude = g.magnitude { b.magnitude = magnitude }
+                } else if g.angle != nil || g.magnitude != nil {
+                    // UIKit's defaults for the one left out: straight down, magnitude 1.
+                    b.setAngle(g.angle ?? Double.pi / 2, magnitude: g.magnitude ?? 1)
                 }
                 behavior = b
 

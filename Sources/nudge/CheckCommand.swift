@@ -42,7 +42,10 @@ struct CheckCommand: ParsableCommand {
                 print("\(file.path): \(error)")
             }
         }
-        if files.isEmpty { print("no scene files found") }
+        if files.isEmpty {
+            printError("nudge check: no scene files found")
+            failed = true
+        }
         if failed { throw ExitCode.failure }
     }
 }

@@ -91,6 +91,24 @@ struct SceneBuilderTests {
         #expect(scene.animator.behaviors.count == 7)
     }
 
+    @Test("push angle and magnitude combine into pushDirection; gravity keeps its default for the one left out")
+    func angleAndMagnitude() throws {
+        let scene = try Self.build("""
+            items:
+              - {id: a, size: [10, 10]}
+            behaviors:
+              - {type: push, id: p, angle: 1.5707963267948966, magnitude: 2}
+              - {type: gravity, id: g, magnitude: 0.25}
+              - {type: gravity, id: h, angle: 0}
+            """)
+        let push = try #require(scene.behavior(withID: "p") as? PushBehavior)
+        #expect(abs(push.pushDirection.x) < 1e-12 && abs(push.pushDirection.y - 2) < 1e-12)
+        let g = try #require(scene.behavior(withID: "g") as? GravityBehavior)
+        #expect(abs(g.gravityDirection.x) < 1e-12 && abs(g.gravityDirection.y - 0.25) < 1e-12)  // still down
+        let h = try #require(scene.behavior(withID: "h") as? GravityBehavior)
+        #expect(abs(h.gravityDirection.x - 1) < 1e-12 && abs(h.gravityDirection.y) < 1e-12)  // magnitude 1, to the right
+    }
+
     @Test("a scene's own size becomes its reference bounds, whatever the host offers")
     func sceneSizeWins() throws {
         let description = try #require(Fixture.scene("""
