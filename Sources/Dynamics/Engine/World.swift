@@ -110,6 +110,15 @@ final class World {
     func setTransform(_ id: Int32, position: Vector, angle: Double) {
         bodies[Int(id)].position = position
         bodies[Int(id)].rotation = Rotation(angle: angle)
+        let xf = bodies[Int(id)].transform
+        for i in shapes.indices where shapes[i].isActive && shapes[i].body == id {
+            let box = computeAABB(shapes[i], xf)
+            shapes[i].aabb = box
+            if !tree.fatAABB(shapes[i].proxy).contains(box) {
+                tree.move(shapes[i].proxy, to: box.enlarged(by: settings.aabbMargin))
+                markMoved(Int32(i))
+            }
+        }
     }
 
     // MARK: Shapes
@@ -351,9 +360,7 @@ final class World {
         let ka = shapes[Int(a)].kind, kb = shapes[Int(b)].kind
         if (ka == .circle && kb == .polygon) || (ka == kb && a > b) { swap(&sa, &sb) }
         var c = Contact(shapeA: sa, shapeB: sb)
-        let A = shapes[Int(sa)], B = shapes[Int(sb)]
-        c.friction = (A.friction * B.friction).squareRoot()
-        c.restitution = max(A.restitution, B.restitution)
+        (c.friction, c.restitution) = mixMaterials(shapes[Int(sa)], shapes[Int(sb)])
         pairs[key] = Int32(contacts.count)
         contacts.append(c)
     }
@@ -372,12 +379,20 @@ final class World {
         contacts.removeLast()
     }
 
+    /// Friction mixes as the geometric mean and elasticity as the maximum (Box2D's rules, which
+    /// UIKit inherits). A boundary has no material of its own: an item against a boundary uses its
+    /// own friction and elasticity, so `friction` is the coefficient a user expects on a slope.
+    private func mixMaterials(_ a: Shape, _ b: Shape) -> (Double, Double) {
+        if a.isBoundary { return (b.friction, b.restitution) }
+        if b.isBoundary { return (a.friction, a.restitution) }
+        return ((a.friction * b.friction).squareRoot(), max(a.restitution, b.restitution))
+    }
+
     /// Material of a shape changed: refresh the mixed friction and restitution of its contacts.
     func refreshMaterials(of id: Int32) {
         for i in contacts.indices where contacts[i].shapeA == id || contacts[i].shapeB == id {
-            let A = shapes[Int(contacts[i].shapeA)], B = shapes[Int(contacts[i].shapeB)]
-            contacts[i].friction = (A.friction * B.friction).squareRoot()
-            contacts[i].restitution = max(A.restitution, B.restitution)
+            (contacts[i].friction, contacts[i].restitution) =
+                mixMaterials(shapes[Int(contacts[i].shapeA)], shapes[Int(contacts[i].shapeB)])
         }
     }
 
@@ -486,6 +501,14 @@ final class World {
         joints.withUnsafeMutableBufferPointer { jp in
             let bodies = bp.baseAddress!, s = sp.baseAddress!
             let bodyCount = bp.count
+            func resolveImpacts() {
+                if elastic.isEmpty { return }
+                for _ in 0..<sweeps {
+                    var any = false
+                    for k in elastic where ContactSolver.impact(&cp[Int(k)], s, set) { any = true }
+                    if !any { break }
+                }
+            }
             for _ in 0..<n {
                 // Integrate velocities.
                 for i in 0..<bodyCount {
@@ -497,14 +520,10 @@ final class World {
                     if v.lengthSquared > maxSpeed * maxSpeed { v = v.normalized * maxSpeed }
                     s[i].v = v; s[i].w = w
                 }
-                // Impacts: pairwise, from current velocities, until nothing approaches.
-                if !elastic.isEmpty {
-                    for _ in 0..<sweeps {
-                        var any = false
-                        for k in elastic where ContactSolver.impact(&cp[Int(k)], s, set) { any = true }
-                        if !any { break }
-                    }
-                }
+                // Impacts: pairwise, from current velocities, until nothing approaches. This runs
+                // before each pass that could clamp an approach (the speculative part of solve and
+                // relax), so an elastic contact always bounces from its full approach speed.
+                resolveImpacts()
                 for j in 0..<jp.count where jp[j].isActive { JointSolver.warmStart(&jp[j], s) }
                 for c in 0..<cp.count { ContactSolver.warmStart(&cp[c], s) }
                 for j in 0..<jp.count where jp[j].isActive {
@@ -517,6 +536,7 @@ final class World {
                     s[i].dp += s[i].v * h
                     s[i].dq = s[i].dq.integrated(h * s[i].w)
                 }
+                resolveImpacts()
                 for j in 0..<jp.count where jp[j].isActive {
                     JointSolver.solve(&jp[j], s, set, jointSoftness: jointSoftness, useBias: false)
                 }

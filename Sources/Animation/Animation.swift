@@ -1,1 +1,0 @@
-// Animation: placeholder until its issue lands.

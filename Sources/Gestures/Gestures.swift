@@ -1,1 +1,0 @@
-// Gestures: placeholder until its issue lands.

@@ -1,0 +1,91 @@
+import Testing
+import Geometry
+@testable import Dynamics
+
+/// Newton's cradle with touching balls (reference/physics.md): lift k balls to 30° and exactly k
+/// leave the far end at ≥ 29°, every other ball stays within 2°, and ≥ 98% of the energy remains.
+@Suite struct CradleTests {
+    struct Cradle {
+        let animator: DynamicAnimator
+        let balls: [Box]
+        let anchors: [Point]
+        let length: Double
+        let g = 1000.0
+
+        init(lifted k: Int, count: Int = 5, radius: Double = 20, length: Double = 200) {
+            self.length = length
+            animator = DynamicAnimator(referenceBounds: Rect(x: 0, y: 0, width: 1000, height: 1000))
+            var balls: [Box] = [], anchors: [Point] = []
+            let lift = 30.0 * Double.pi / 180
+            for i in 0..<count {
+                // Anchors exactly one diameter apart: hanging balls just touch.
+                let anchor = Point(400 + Double(i) * 2 * radius, 100)
+                let angle = i < k ? -lift : 0
+                balls.append(Box.ball(anchor + Vector(length * sin(angle), length * cos(angle)), diameter: 2 * radius))
+                anchors.append(anchor)
+            }
+            self.balls = balls
+            self.anchors = anchors
+            animator.addBehavior(GravityBehavior(items: balls))
+            let collision = CollisionBehavior(items: balls)
+            collision.collisionMode = .items
+            animator.addBehavior(collision)
+            let props = DynamicItemBehavior(items: balls)
+            props.elasticity = 1
+            props.friction = 0
+            props.resistance = 0
+            props.allowsRotation = false
+            animator.addBehavior(props)
+            for (ball, anchor) in zip(balls, anchors) {
+                animator.addBehavior(AttachmentBehavior(item: ball, attachedToAnchor: anchor))
+            }
+        }
+
+        /// Angle of ball i from vertical, positive toward the far end.
+        func angle(_ i: Int) -> Double {
+            let d = balls[i].center - anchors[i]
+            return atan2(d.x, d.y)
+        }
+
+        var energy: Double {
+            balls.reduce(0) { sum, b in
+                let m = animator.mass(for: b)
+                return sum + 0.5 * m * animator.linearVelocity(for: b).lengthSquared - m * g * b.center.y
+            }
+        }
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func liftingKBallsSendsExactlyKOut(k: Int) {
+        let cradle = Cradle(lifted: k)
+        let n = cradle.balls.count
+        let degrees = 180 / Double.pi
+        let e0 = cradle.energy
+        let swingEnergy = Double(k) * cradle.animator.mass(for: cradle.balls[0]) * cradle.g * cradle.length * (1 - cos(Double.pi / 6))
+        // Until the strikers reach the bottom, nothing else moves.
+        var impactStep = 0
+        for step in 1...200 {
+            cradle.animator.step()
+            if cradle.angle(n - 1) > 0.1 / degrees { impactStep = step; break }
+        }
+        #expect(impactStep > 0, "the far ball never moved")
+        // The outgoing balls rise for about a quarter period (0.7 s); watch 1 s.
+        var outPeak = Array(repeating: 0.0, count: n)
+        var restMax = Array(repeating: 0.0, count: n)
+        for _ in 0..<60 {
+            cradle.animator.step()
+            for i in 0..<n {
+                outPeak[i] = max(outPeak[i], cradle.angle(i) * degrees)
+                restMax[i] = max(restMax[i], abs(cradle.angle(i)) * degrees)
+            }
+        }
+        for i in (n - k)..<n {
+            #expect(outPeak[i] >= 29, "ball \(i) reached only \(outPeak[i])°")
+        }
+        for i in 0..<(n - k) {
+            #expect(restMax[i] <= 2, "ball \(i) swung \(restMax[i])°")
+        }
+        let lost = (e0 - cradle.energy) / swingEnergy
+        #expect(lost <= 0.02, "lost \(lost * 100)% of the swing energy")
+    }
+}

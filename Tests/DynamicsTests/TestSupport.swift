@@ -1,0 +1,46 @@
+import Geometry
+@testable import Dynamics
+
+/// A minimal dynamic item, as a UIView would be.
+final class Box: DynamicItem {
+    var center: Point
+    let bounds: Rect
+    var transform: AffineTransform
+    let collisionBoundsType: DynamicItemCollisionBoundsType
+    let collisionBoundingPath: [Point]?
+
+    init(_ center: Point, _ size: Size, angle: Double = 0, type: DynamicItemCollisionBoundsType = .rectangle,
+         path: [Point]? = nil) {
+        self.center = center
+        self.bounds = Rect(origin: .zero, size: size)
+        self.transform = AffineTransform(rotationAngle: angle)
+        self.collisionBoundsType = type
+        self.collisionBoundingPath = path
+    }
+
+    static func ball(_ center: Point, diameter: Double) -> Box {
+        Box(center, Size(diameter, diameter), type: .ellipse)
+    }
+
+    var angle: Double { transform.rotationAngle }
+}
+
+func run(_ animator: DynamicAnimator, steps: Int, each: (Int) -> Void = { _ in }) {
+    for i in 1...max(steps, 1) where steps > 0 {
+        animator.step()
+        each(i)
+    }
+}
+
+/// Complete elliptic integral of the first kind K(m), parameter m = k², by the AGM.
+func ellipticK(_ m: Double) -> Double {
+    var a = 1.0, b = (1 - m).squareRoot()
+    for _ in 0..<30 {
+        let an = (a + b) / 2
+        b = (a * b).squareRoot()
+        a = an
+    }
+    return Double.pi / (2 * a)
+}
+
+let bounds640 = Rect(x: 0, y: 0, width: 640, height: 384)
