@@ -99,3 +99,13 @@ import Geometry
         #expect(animator.linearVelocity(for: neutral) == .zero)
     }
 }
+
+@Suite struct FieldEdgeTests {
+    @Test func noiseFieldIsFiniteFarFromTheOrigin() {
+        let field = FieldBehavior.noiseField(smoothness: 0.5, animationSpeed: 1)
+        for p in [Point(1e300, -1e300), Point(9.3e18, 1), Point(-1e19, 5e20)] {
+            let a = field.acceleration(at: p, velocity: .zero, mass: 1, charge: 0, time: 1e12)
+            #expect(a.isFinite && a.length <= 1000 * 2.0.squareRoot())
+        }
+    }
+}

@@ -132,6 +132,10 @@ public final class FieldBehavior: ItemListBehavior {
     }
 
     private func valueNoise(_ x: Double, _ y: Double, _ z: Double, channel: UInt64) -> Double {
+        // The lattice repeats every 2³² cells, so any finite coordinate maps to a valid Int64.
+        let period = 4_294_967_296.0
+        func wrap(_ v: Double) -> Double { v.isFinite ? v - (v / period).rounded(.down) * period : 0 }
+        let x = wrap(x), y = wrap(y), z = wrap(z)
         let x0 = x.rounded(.down), y0 = y.rounded(.down), z0 = z.rounded(.down)
         let fx = smooth(x - x0), fy = smooth(y - y0), fz = smooth(z - z0)
         let ix = Int64(x0), iy = Int64(y0), iz = Int64(z0)

@@ -1,0 +1,39 @@
+// AnimationDescription: one `animations:` entry, a UIView-style property animation.
+//
+// Times in seconds, angles in radians. Fields left out of `to` are not animated. The defaults are
+// UIKit's begin/commit defaults (duration 0.2 s, delay 0, easeInOut, no repeat); the Animation
+// module does the interpolation.
+import Geometry
+
+public struct AnimationDescription: Hashable, Sendable {
+    public enum Curve: String, CaseIterable, Sendable { case linear, easeIn, easeOut, easeInOut, spring }
+    public enum Completion: String, CaseIterable, Sendable { case remove, none }
+
+    public struct Target: Hashable, Sendable {
+        public var center: Position?
+        public var size: Size?
+        public var alpha: Double?
+        public var scale: Double?
+        public var angle: Double?
+        public init(center: Position? = nil, size: Size? = nil, alpha: Double? = nil, scale: Double? = nil, angle: Double? = nil) {
+            self.center = center; self.size = size; self.alpha = alpha; self.scale = scale; self.angle = angle
+        }
+    }
+
+    public var item: String
+    public var delay: Double = 0
+    /// ≤ 0 applies the change at once.
+    public var duration: Double = 0.2
+    public var curve: Curve = .easeInOut
+    /// spring only, in (0, 1]; 1 never overshoots.
+    public var dampingRatio: Double = 1
+    /// spring only: initial velocity in units of the whole distance per second.
+    public var velocity: Double = 0
+    /// Extra repetitions (fractions allowed), 0 = play once.
+    public var repeatCount: Double = 0
+    public var autoreverses: Bool = false
+    public var to: Target
+    public var then: Completion = .none
+
+    public init(item: String, to: Target) { self.item = item; self.to = to }
+}

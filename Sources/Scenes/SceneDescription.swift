@@ -1,0 +1,68 @@
+// SceneDescription: a scene file after validation, before it meets an animator.
+//
+// Plain values only: positions stay percentages until the live scene knows its bounds, and ids
+// stay strings (every id referenced here is known to exist). Building, drawing, gestures and
+// animations all start from this one checked value, so none of them has to re-validate.
+import Geometry
+
+public struct SceneDescription: Hashable, Sendable {
+    /// Shown in the status line.
+    public var name: String
+    /// One line telling the player what to do.
+    public var summary: String
+    /// The reference bounds' size; nil means "whatever the terminal (or --size) gives".
+    public var size: Size?
+    public var items: [ItemDescription]
+    public var behaviors: [BehaviorDescription]
+    public var gestures: [GestureDescription]
+    public var animations: [AnimationDescription]
+
+    public init(name: String, summary: String = "", size: Size? = nil, items: [ItemDescription] = [],
+                behaviors: [BehaviorDescription] = [], gestures: [GestureDescription] = [],
+                animations: [AnimationDescription] = []) {
+        self.name = name; self.summary = summary; self.size = size; self.items = items
+        self.behaviors = behaviors; self.gestures = gestures; self.animations = animations
+    }
+
+    /// The reference bounds a scene uses when the host offers `available`: its own size if it has one.
+    public func referenceBounds(available: Size) -> Rect {
+        Rect(origin: .zero, size: size ?? available)
+    }
+}
+
+public enum ItemShape: String, CaseIterable, Hashable, Sendable {
+    case rectangle, ellipse, polygon, label, image
+}
+
+public struct ItemDescription: Hashable, Sendable {
+    public var id: String
+    public var shape: ItemShape
+    /// Points; for a label without `size`, 8 pt per character by 16 pt per line.
+    public var size: Size
+    public var center: Position
+    /// Radians, clockwise on screen.
+    public var angle: Double
+    public var color: SceneColor
+    /// 0 (invisible) ... 1 (opaque).
+    public var alpha: Double
+    /// A label's text.
+    public var text: String?
+    /// A polygon's vertices relative to the center, convex, in the order given.
+    public var vertices: [Point]?
+    /// An image item's file, as written (resolved against the scene file's folder later).
+    public var image: String?
+
+    public init(id: String, shape: ItemShape = .rectangle, size: Size, center: Position = .center,
+                angle: Double = 0, color: SceneColor = .white, alpha: Double = 1, text: String? = nil,
+                vertices: [Point]? = nil, image: String? = nil) {
+        self.id = id; self.shape = shape; self.size = size; self.center = center; self.angle = angle
+        self.color = color; self.alpha = alpha; self.text = text; self.vertices = vertices; self.image = image
+    }
+
+    /// The size a label's text takes at the default cell size: 8 pt per character, 16 pt per line.
+    public static func labelSize(for text: String) -> Size {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let widest = lines.map(\.count).max() ?? 0
+        return Size(Double(max(widest, 1)) * 8, Double(max(lines.count, 1)) * 16)
+    }
+}

@@ -1,0 +1,53 @@
+// SceneItem: one item of a live scene, the DynamicItem the animator moves.
+//
+// A class because identity matters: the animator, gestures, animations and the renderer all
+// hold the same item and see each other's changes (as a UIView is shared). The animator writes
+// `center` and a pure-rotation `transform`; drawing reads everything.
+import Dynamics
+import Geometry
+
+public final class SceneItem: DynamicItem {
+    public let id: String
+    public let shape: ItemShape
+    public var color: SceneColor
+    /// 0 (invisible) ... 1 (opaque).
+    public var alpha: Double
+    /// A label's text.
+    public var text: String?
+    /// An image item's file, as written in the scene.
+    public var image: String?
+    /// The item's size in points (its bounds' size). Tell the animator
+    /// (`updateItem(usingCurrentState:)`) after changing it while dynamics drive the item.
+    public var size: Size
+    /// A polygon's vertices around the center.
+    public let vertices: [Point]?
+
+    public var center: Point
+    public var transform: AffineTransform
+
+    public var bounds: Rect { Rect(origin: .zero, size: size) }
+
+    public var collisionBoundsType: DynamicItemCollisionBoundsType {
+        switch shape {
+        case .ellipse: return .ellipse
+        case .polygon: return .path
+        case .rectangle, .label, .image: return .rectangle
+        }
+    }
+
+    public var collisionBoundingPath: [Point]? { shape == .polygon ? vertices : nil }
+
+    /// The item as described, placed in `referenceBounds`.
+    public init(_ description: ItemDescription, in referenceBounds: Rect) {
+        id = description.id
+        shape = description.shape
+        color = description.color
+        alpha = description.alpha
+        text = description.text
+        image = description.image
+        size = description.size
+        vertices = description.vertices
+        center = description.center.resolve(in: referenceBounds)
+        transform = AffineTransform(rotationAngle: description.angle)
+    }
+}

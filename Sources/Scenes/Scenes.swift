@@ -1,1 +1,0 @@
-// Scenes: placeholder until its issue lands.

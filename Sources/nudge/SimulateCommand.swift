@@ -1,0 +1,81 @@
+// SimulateCommand: `nudge simulate SCENE` steps a scene with no terminal and prints JSON Lines.
+//
+// The contract is DESIGN.md's headless output: one object per reported step, step 0 before the
+// first step, then every K steps, items in file order. Flags are checked before anything runs,
+// so a bad flag never produces half an output.
+import ArgumentParser
+import Foundation
+import Geometry
+import Scenes
+
+struct SimulateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "simulate",
+        abstract: "Run a scene without a terminal and print its state as JSON Lines.",
+        discussion: """
+            Each line is {"step":N,"time":SECONDS,"items":[{"id":...,"x":...,"y":...,"angle":...,\
+            "vx":...,"vy":...,"omega":...}]}: centers in points, angles in radians, velocities in \
+            pt/s and rad/s. The simulation steps at exactly 60 Hz. Errors go to standard error \
+            with file:line:column, and the exit status is then non-zero.
+            """)
+
+    @Argument(help: ArgumentHelp("A scene file, or the file name or scene name of a scene in the library.", valueName: "scene"))
+    var scene: String
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Steps to simulate (1/60 s each).", valueName: "n"))
+    var steps: Int = 600
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Print every K-th step (and step 0).", valueName: "k"))
+    var every: Int = 1
+
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Reference bounds in points when the scene sets no size (80×24 cells at 8×16 pt).", valueName: "WxH"))
+    var size: String = "640x384"
+
+    @Option(name: .customLong("cell-size"), parsing: .unconditional, help: ArgumentHelp(
+        "Points per terminal cell; headless runs only check it (it matters to play).", valueName: "WxH"))
+    var cellSize: String = "8x16"
+
+    @Option(help: ArgumentHelp("Replay pointer and key events from a JSON Lines file (not yet supported).", valueName: "file"))
+    var input: String?
+
+    @OptionGroup var location: SceneLocationOptions
+
+    mutating func validate() throws {
+        guard steps >= 0 else { throw ValidationError("--steps must be 0 or more, got \(steps)") }
+        guard every >= 1 else { throw ValidationError("--every must be 1 or more, got \(every)") }
+        _ = try Self.parseSize(size, option: "--size")
+        _ = try Self.parseSize(cellSize, option: "--cell-size")
+        if input != nil {
+            throw ValidationError("--input is not yet supported (event replay arrives with the gesture recognizers)")
+        }
+    }
+
+    /// "WxH" with positive finite numbers, e.g. "640x384".
+    static func parseSize(_ text: String, option: String) throws -> Size {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
+            throw ValidationError("\(option) must be WIDTHxHEIGHT in points, e.g. 640x384; got '\(text)'")
+        }
+        guard w.isFinite, h.isFinite, w > 0, h > 0 else {
+            throw ValidationError("\(option) \(text): width and height must be greater than 0")
+        }
+        return Size(w, h)
+    }
+
+    func run() throws {
+        let description: SceneDescription
+        do {
+            let file = try location.library().find(scene)
+            description = try file.load()
+        } catch let errors as SceneErrors {
+            printError(errors.description)
+            throw ExitCode.failure
+        } catch {
+            printError("nudge simulate: \(error)")
+            throw ExitCode.failure
+        }
+        let bounds = description.referenceBounds(available: try Self.parseSize(size, option: "--size"))
+        try runSimulation(description, bounds: bounds)
+    }
+}

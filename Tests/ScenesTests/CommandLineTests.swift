@@ -1,0 +1,140 @@
+// The `nudge` binary's check, scenes and simulate commands, run for real.
+//
+// `swift build --build-tests` and `swift test` build every product of the package, so the
+// executable sits next to the test bundle (NudgePackageTests.xctest) in the same build folder.
+// If it is missing the tests fail and say so; they never pass without running it.
+import Foundation
+import Testing
+
+@Suite("nudge command line")
+struct CommandLineTests {
+    struct Result {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    /// The nudge executable built alongside this test bundle.
+    static var executable: URL? {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("nudge")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        let debug = Fixture.packageRoot.appendingPathComponent(".build/debug/nudge")
+        return FileManager.default.isExecutableFile(atPath: debug.path) ? debug : nil
+    }
+
+    static func run(_ arguments: [String], in directory: URL = Fixture.packageRoot,
+                    sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
+        let executable = try #require(executable, "the nudge executable was not built next to the tests", sourceLocation: sourceLocation)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read both pipes to the end before waiting, so a large output cannot block the child.
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus,
+                      output: String(decoding: outData, as: UTF8.self),
+                      errors: String(decoding: errData, as: UTF8.self))
+    }
+
+    static func temporaryScene(_ yaml: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-cli-\(UUID().uuidString).yaml")
+        try yaml.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    @Test("check: 'file: ok' for good files, every error for bad ones, exit status 1")
+    func check() throws {
+        let bad = try Self.temporaryScene("""
+            items:
+              - id: a
+                size: [-5, 10]
+                colour: red
+            """)
+        defer { try? FileManager.default.removeItem(at: bad) }
+        let result = try Self.run(["check", "scenes/000-push.yaml", bad.path])
+        #expect(result.status == 1)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            "scenes/000-push.yaml: ok",
+            "\(bad.path):3:12: items[0].size[0]: expected a number greater than 0, found -5",
+            "\(bad.path):4:5: items[0].colour: unknown key 'colour'; did you mean 'color'?",
+        ])
+    }
+
+    @Test("check with no arguments checks the library's scenes and exits 0 when all are good")
+    func checkLibrary() throws {
+        let result = try Self.run(["check"])
+        #expect(result.status == 0)
+        #expect(result.output.contains("scenes/000-push.yaml: ok"))
+    }
+
+    @Test("scenes: one line per scene with file, name and summary")
+    func scenes() throws {
+        let result = try Self.run(["scenes"])
+        #expect(result.status == 0)
+        let first = try #require(result.output.split(separator: "\n").first)
+        #expect(first.hasPrefix("scenes/000-push.yaml"))
+        #expect(first.contains("  Push  ") && first.hasSuffix("Click anywhere to push the square toward the click."))
+    }
+
+    @Test("simulate prints DESIGN.md's line at step 0, then every K-th step")
+    func simulate() throws {
+        let result = try Self.run(["simulate", "scenes/000-push.yaml", "--steps", "6", "--every", "3"])
+        #expect(result.status == 0)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines.first == #"{"step":0,"time":0,"items":[{"id":"square","x":320,"y":192,"angle":0,"vx":0,"vy":0,"omega":0}]}"#)
+        #expect(lines.last?.hasPrefix(#"{"step":6,"time":0.1,"#) == true)
+    }
+
+    @Test("simulate --size sets the reference bounds of a scene without a size")
+    func simulateSize() throws {
+        let result = try Self.run(["simulate", "Push", "--steps", "0", "--size", "800x400"])
+        #expect(result.status == 0)
+        #expect(result.output.contains(#""x":400,"y":200"#))
+    }
+
+    @Test("simulate reports scene errors on stderr with file:line:column and fails")
+    func simulateBadScene() throws {
+        let bad = try Self.temporaryScene("""
+            items:
+              - {id: a, size: [10, .nan]}
+            """)
+        defer { try? FileManager.default.removeItem(at: bad) }
+        let result = try Self.run(["simulate", bad.path])
+        #expect(result.status != 0)
+        #expect(result.output.isEmpty)
+        #expect(result.errors.contains("\(bad.path):2:24: items[0].size[1]: expected a finite number"))
+    }
+
+    @Test("simulate rejects bad flags with clear messages", arguments: [
+        (["--steps", "-1"], "--steps must be 0 or more"),
+        (["--every", "0"], "--every must be 1 or more"),
+        (["--size", "0x5"], "width and height must be greater than 0"),
+        (["--size", "abc"], "--size must be WIDTHxHEIGHT"),
+        (["--cell-size", "8by16"], "--cell-size must be WIDTHxHEIGHT"),
+        (["--input", "events.jsonl"], "not yet supported"),
+    ])
+    func badFlags(flags: [String], message: String) throws {
+        let result = try Self.run(["simulate", "scenes/000-push.yaml"] + flags)
+        #expect(result.status != 0)
+        #expect(result.output.isEmpty)
+        #expect(result.errors.contains(message), "stderr: \(result.errors)")
+    }
+
+    @Test("every command has --help")
+    func help() throws {
+        for command in [[], ["simulate"], ["check"], ["scenes"]] {
+            let result = try Self.run(command + ["--help"])
+            #expect(result.status == 0)
+            #expect(result.output.contains("USAGE: nudge"))
+        }
+    }
+}
