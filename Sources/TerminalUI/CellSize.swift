@@ -1,0 +1,45 @@
+// CellSize: how many points one terminal cell spans.
+//
+// DESIGN.md fixes the default at 8×16 so that a cell's two half-block sub-pixels are 8×8 squares
+// and a square in points looks square on screen; `--cell-size WxH` can change it.
+
+public struct CellSize: Hashable, Sendable, CustomStringConvertible {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double = 8, height: Double = 16) {
+        precondition(width > 0 && height > 0 && width.isFinite && height.isFinite, "cell size must be positive")
+        self.width = width; self.height = height
+    }
+
+    public static let `default` = CellSize()
+
+    /// One half-block sub-pixel: the cell's width by half its height.
+    public var subPixelWidth: Double { width }
+    public var subPixelHeight: Double { height / 2 }
+
+    /// Parses "WxH" (also "W×H"), e.g. "8x16".
+    public init(parsing text: String) throws(CellSizeParseError) {
+        let parts = text.split(whereSeparator: { $0 == "x" || $0 == "X" || $0 == "×" })
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
+            throw CellSizeParseError(text: text, reason: "expected WIDTHxHEIGHT in points, e.g. 8x16")
+        }
+        guard w > 0, h > 0, w.isFinite, h.isFinite else {
+            throw CellSizeParseError(text: text, reason: "width and height must be positive numbers")
+        }
+        self.init(width: w, height: h)
+    }
+
+    public var description: String { "\(width.compact)x\(height.compact)" }
+}
+
+public struct CellSizeParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var text: String
+    public var reason: String
+    public var description: String { "invalid cell size \"\(text)\": \(reason)" }
+}
+
+extension Double {
+    /// "8" rather than "8.0" for whole numbers.
+    var compact: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
+}
