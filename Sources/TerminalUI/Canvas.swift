@@ -120,12 +120,19 @@ public struct Canvas: Sendable {
     /// Writes the frame into the top-left of `grid` (clipped to it), leaving other cells alone.
     public func render(into grid: inout CellGrid, colorMode: ColorMode, rowOffset: Int = 0) {
         let bg = background.degraded(to: colorMode)
+        // Most neighbouring sub-pixels share a color: remember the last degrade.
+        var lastIn = background, lastOut = bg
+        @inline(__always) func degrade(_ c: Color) -> Color {
+            if c == lastIn { return lastOut }
+            lastIn = c; lastOut = c.degraded(to: colorMode)
+            return lastOut
+        }
         for r in 0..<rows {
             let gr = r + rowOffset
             guard gr >= 0 && gr < grid.rows else { continue }
             for c in 0..<min(columns, grid.columns) {
-                let top = pixels[(2 * r) * columns + c].degraded(to: colorMode)
-                let bottom = pixels[(2 * r + 1) * columns + c].degraded(to: colorMode)
+                let top = degrade(pixels[(2 * r) * columns + c])
+                let bottom = degrade(pixels[(2 * r + 1) * columns + c])
                 let cell: Cell
                 if let g = glyphs[r * columns + c] {
                     let beneath = g.half == 0 ? top : bottom

@@ -3,6 +3,8 @@
 // DESIGN.md fixes the default at 8×16 so that a cell's two half-block sub-pixels are 8×8 squares
 // and a square in points looks square on screen; `--cell-size WxH` can change it.
 
+import Geometry
+
 public struct CellSize: Hashable, Sendable, CustomStringConvertible {
     public var width: Double
     public var height: Double
@@ -17,6 +19,21 @@ public struct CellSize: Hashable, Sendable, CustomStringConvertible {
     /// One half-block sub-pixel: the cell's width by half its height.
     public var subPixelWidth: Double { width }
     public var subPixelHeight: Double { height / 2 }
+
+    /// The center of cell (column, row) in points: where a mouse report in that cell points.
+    public func center(column: Int, row: Int) -> Point {
+        Point((Double(column) + 0.5) * width, (Double(row) + 0.5) * height)
+    }
+
+    /// The terminal cell containing point `p`.
+    public func cell(containing p: Point) -> (column: Int, row: Int) {
+        (Int((p.x / width).rounded(.down)), Int((p.y / height).rounded(.down)))
+    }
+
+    /// The area in points that `columns` × `rows` cells show.
+    public func size(columns: Int, rows: Int) -> Size {
+        Size(Double(columns) * width, Double(rows) * height)
+    }
 
     /// Parses "WxH" (also "W×H"), e.g. "8x16".
     public init(parsing text: String) throws(CellSizeParseError) {

@@ -1,4 +1,5 @@
 import Testing
+import Geometry
 @testable import TerminalUI
 
 @Suite struct ColorTests {
@@ -75,5 +76,9 @@ import Testing
         #expect(try CellSize(parsing: "8x16") == CellSize(width: 8, height: 16))
         #expect(throws: CellSizeParseError.self) { try CellSize(parsing: "8by16") }
         #expect(throws: CellSizeParseError.self) { try CellSize(parsing: "0x16") }
+        // DESIGN.md: an 80×24 terminal is a 640×384-point world; cell (9, 4) is centered at (76, 72).
+        #expect(CellSize.default.size(columns: 80, rows: 24) == Size(640, 384))
+        #expect(CellSize.default.center(column: 9, row: 4) == Point(76, 72))
+        #expect(CellSize.default.cell(containing: Point(76, 72)) == (9, 4))
     }
 }
