@@ -45,6 +45,13 @@ import Glibc
         #expect(driver.nextEvent(timeout: 1) == .mouse(MouseEvent(kind: .drag, button: .left, column: 11, row: 5)))
         pty.send("\u{1b}[<0;12;6m")
         #expect(driver.nextEvent(timeout: 1) == .mouse(MouseEvent(kind: .release, button: .left, column: 11, row: 5)))
+        pty.send("\u{1b}[<35;20;7M")
+        #expect(driver.nextEvent(timeout: 1) == .mouse(MouseEvent(kind: .move, button: .none, column: 19, row: 6)))
+        // Right button with Ctrl held (2 + 16): what the rotation gesture listens for.
+        pty.send("\u{1b}[<18;4;4M")
+        #expect(driver.nextEvent(timeout: 1) == .mouse(MouseEvent(kind: .press, button: .right, modifiers: .control, column: 3, row: 3)))
+        pty.send("\u{1b}[<18;4;4m")
+        #expect(driver.nextEvent(timeout: 1)?.isRelease == true)
         pty.send("\u{1b}[<64;3;3M")
         #expect(driver.nextEvent(timeout: 1) == .mouse(MouseEvent(kind: .scrollUp, button: .none, column: 2, row: 2)))
     }
@@ -60,6 +67,12 @@ import Glibc
         #expect(driver.nextEvent(timeout: 1) == .mouse(MouseEvent(kind: .drag, button: .left, column: 11, row: 5)))
         pty.send([0x1b, 0x5b, 0x4d, 32 + 3, 32 + 12, 32 + 6])
         #expect(driver.nextEvent(timeout: 1) == .mouse(MouseEvent(kind: .release, button: .left, column: 11, row: 5)))
+        // Motion with no button (3 + 32) is a hover, not another release.
+        pty.send([0x1b, 0x5b, 0x4d, 32 + 35, 32 + 20, 32 + 7])
+        #expect(driver.nextEvent(timeout: 1) == .mouse(MouseEvent(kind: .move, button: .none, column: 19, row: 6)))
+        // Wheel up (64).
+        pty.send([0x1b, 0x5b, 0x4d, 32 + 64, 32 + 3, 32 + 3])
+        #expect(driver.nextEvent(timeout: 1) == .mouse(MouseEvent(kind: .scrollUp, button: .none, column: 2, row: 2)))
     }
 
     @Test func keysAndStrayEscapeBytes() throws {
@@ -126,4 +139,8 @@ import Glibc
         #expect(throws: TerminalError.self) { try driver.begin() }
         #expect(!driver.isActive)
     }
+}
+
+extension TerminalEvent {
+    var isRelease: Bool { if case .mouse(let m) = self { m.kind == .release } else { false } }
 }
