@@ -91,8 +91,8 @@ public struct Canvas: Sendable {
         guard !scalars.isEmpty else { return }
         let positions = Canvas.letterPositions(count: scalars.count, center: center, angle: angle, cellSize: cellSize)
         for (scalar, p) in zip(scalars, positions) where scalar != " " {
-            let c = Int((p.x / cellSize.width + 1e-9).rounded(.down))
-            let subRow = Int((p.y / cellSize.subPixelHeight + 1e-9).rounded(.down))
+            let c = floorIndex(p.x / cellSize.width)
+            let subRow = floorIndex(p.y / cellSize.subPixelHeight)
             let r = subRow >= 0 ? subRow / 2 : (subRow - 1) / 2
             guard c >= 0, c < columns, r >= 0, r < rows else { continue }
             glyphs[r * columns + c] = Glyph(scalar: scalar, color: color, alpha: min(1, alpha), bold: bold,

@@ -23,14 +23,16 @@ public final class InMemoryTerminal: TerminalDriver {
     public private(set) var beginCount = 0
     public private(set) var endCount = 0
     /// Events still to be delivered, first first.
-    public private(set) var pendingEvents: [TerminalEvent]
+    public var pendingEvents: ArraySlice<TerminalEvent> { queue[head...] }
+    private var queue: [TerminalEvent]
+    private var head = 0
     /// How long callers asked to wait in total, in seconds (no real waiting happens).
     public private(set) var requestedWait = 0.0
 
     public init(columns: Int = 80, rows: Int = 24, colorMode: ColorMode = .palette256, events: [TerminalEvent] = []) {
         self.size = TerminalSize(columns: columns, rows: rows)
         self.colorMode = colorMode
-        self.pendingEvents = events
+        self.queue = events
     }
 
     public func begin() throws { isActive = true; beginCount += 1 }
@@ -50,17 +52,19 @@ public final class InMemoryTerminal: TerminalDriver {
     }
 
     /// Adds events to the end of the queue.
-    public func enqueue(_ events: TerminalEvent...) { pendingEvents.append(contentsOf: events) }
-    public func enqueue(contentsOf events: [TerminalEvent]) { pendingEvents.append(contentsOf: events) }
+    public func enqueue(_ events: TerminalEvent...) { queue.append(contentsOf: events) }
+    public func enqueue(contentsOf events: [TerminalEvent]) { queue.append(contentsOf: events) }
 
     /// Queues a resize event; `size` changes when it is delivered, as with a real window.
     public func resize(columns: Int, rows: Int) {
-        pendingEvents.append(.resize(columns: columns, rows: rows))
+        queue.append(.resize(columns: columns, rows: rows))
     }
 
     public func nextEvent(timeout: Double) -> TerminalEvent? {
-        guard !pendingEvents.isEmpty else { requestedWait += max(0, timeout); return nil }
-        let event = pendingEvents.removeFirst()
+        guard head < queue.count else { requestedWait += max(0, timeout); return nil }
+        let event = queue[head]
+        head += 1
+        if head > 1024 && head * 2 > queue.count { queue.removeFirst(head); head = 0 }
         if case let .resize(columns, rows) = event { size = TerminalSize(columns: columns, rows: rows) }
         return event
     }

@@ -32,7 +32,7 @@ public struct Rasterizer: Sendable {
 
     /// The sub-pixel that contains point `p` (it may lie outside the grid).
     public func subPixel(containing p: Point) -> SubPixel {
-        SubPixel(column: Int((p.x / sw + 1e-9).rounded(.down)), row: Int((p.y / sh + 1e-9).rounded(.down)))
+        SubPixel(column: floorIndex(p.x / sw), row: floorIndex(p.y / sh))
     }
 
     /// The covered sub-pixels, sorted by row then column (for tests and tools).
@@ -87,7 +87,8 @@ public struct Rasterizer: Sendable {
             } body: { body($0, $1) }
 
         case let .segment(from, to, thickness, dotted):
-            let r = max(0, thickness) / 2
+            guard from.isFinite, to.isFinite else { return }
+            let r = thickness.isFinite ? max(0, thickness) / 2 : 0
             let d = to - from
             let length = d.length
             let dir = length > 0 ? d / length : Vector(1, 0)
@@ -103,12 +104,14 @@ public struct Rasterizer: Sendable {
                     return (p - nearest).lengthSquared <= r * r + eps && isOn(along)
                 } body: { body($0, $1) }
             }
-            // Thin part: the sub-pixels the center line passes through.
+            // Thin part: the sub-pixels the center line passes through, visiting only the part
+            // of the line inside the grid (Liang–Barsky clipping against it, one sub-pixel wider).
+            guard let (a0, a1) = clip(from: from, dir: dir, length: length) else { return }
             let step = min(sw, sh) / 4
-            let n = max(1, Int((length / step).rounded(.up)))
+            let n = max(1, Int(((a1 - a0) / step).rounded(.up)))
             var last = SubPixel(column: Int.min, row: Int.min)
             for k in 0...n {
-                let along = length * Double(k) / Double(n)
+                let along = a0 + (a1 - a0) * Double(k) / Double(n)
                 guard isOn(along) else { continue }
                 let sp = subPixel(containing: from + dir * along)
                 if sp != last, sp.column >= 0, sp.column < columns, sp.row >= 0, sp.row < rows {
@@ -124,6 +127,22 @@ public struct Rasterizer: Sendable {
                 if i >= 0, i < columns, j >= 0, j < rows { body(i, j) }
             }
         }
+    }
+
+    /// The part [a0, a1] of the distances along `from + dir·t`, t in [0, length], that lies in
+    /// the grid grown by one sub-pixel; nil when none does.
+    private func clip(from: Point, dir: Vector, length: Double) -> (Double, Double)? {
+        var t0 = 0.0, t1 = length
+        let minX = -sw, maxX = Double(columns + 1) * sw, minY = -sh, maxY = Double(rows + 1) * sh
+        for (p, q) in [(-dir.x, from.x - minX), (dir.x, maxX - from.x), (-dir.y, from.y - minY), (dir.y, maxY - from.y)] {
+            if abs(p) < 1e-15 {
+                if q < 0 { return nil }
+            } else {
+                let t = q / p
+                if p < 0 { t0 = max(t0, t) } else { t1 = min(t1, t) }
+            }
+        }
+        return t0 <= t1 ? (t0, t1) : nil
     }
 
     /// Visits the sub-pixels whose centers lie in the box, clipped to the grid, and reports
@@ -145,4 +164,11 @@ public struct Rasterizer: Sendable {
             }
         }
     }
+}
+
+/// ⌊v⌋ as an index, nudged by 1e-9 so values a rounding error below an integer land on it;
+/// NaN and huge values map far outside any grid instead of trapping.
+@inline(__always) func floorIndex(_ v: Double) -> Int {
+    guard v.isFinite else { return v == .infinity ? Int(1 << 40) : -Int(1 << 40) }
+    return Int(max(-1e12, min(1e12, v + 1e-9)).rounded(.down))
 }

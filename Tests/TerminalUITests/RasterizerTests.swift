@@ -195,3 +195,20 @@ import Geometry
         #expect(mono.text(row: 0) == "█▀▄ ")
     }
 }
+
+@Suite struct RasterizerRobustnessTests {
+    @Test func nonFiniteAndHugeShapesDrawNothingOrOnlyTheVisiblePartAndNeverTrap() {
+        var c = Canvas(columns: 10, rows: 5)
+        let nan = Double.nan
+        c.fill(.rectangle(center: Point(nan, 0), size: Size(10, 10), angle: 0), color: .red)
+        c.fill(.ellipse(center: Point(0, 0), size: Size(.infinity, 10), angle: nan), color: .red)
+        c.fill(.segment(from: Point(nan, 0), to: Point(10, 10), thickness: 4, dotted: false), color: .red)
+        c.fill(.anchor(Point(nan, .infinity)), color: .red)
+        c.drawLabel("x", center: Point(nan, nan), color: .red)
+        #expect(c.pixels.allSatisfy { $0 == .black })
+        // A line a billion points long across the canvas: only row 0's 10 sub-pixels (y = 4).
+        let r = c.rasterizer
+        let long = r.subPixels(covering: .segment(from: Point(-1e9, 4), to: Point(1e9, 4), thickness: 1, dotted: false))
+        #expect(Set(long) == Set((0..<10).map { SubPixel(column: $0, row: 0) }))
+    }
+}
