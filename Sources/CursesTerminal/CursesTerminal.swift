@@ -100,6 +100,8 @@ public final class CursesTerminal: TerminalDriver {
         guard !isActive else { return }
         try CursesTerminal.requireTerminal(input: inputFD, output: outputFD)
         setlocale(LC_ALL, "")
+        // Numbers stay in the C format: scene parsing (strtod) must not read "0,5" in a German locale.
+        setlocale(LC_NUMERIC, "C")
         if let cs = nudge_codeset(), String(cString: cs) != "UTF-8" {
             setlocale(LC_CTYPE, "C.UTF-8")
         }
