@@ -1,0 +1,62 @@
+// CellSize: how many points one terminal cell spans.
+//
+// DESIGN.md fixes the default at 8×16 so that a cell's two half-block sub-pixels are 8×8 squares
+// and a square in points looks square on screen; `--cell-size WxH` can change it.
+
+import Geometry
+
+public struct CellSize: Hashable, Sendable, CustomStringConvertible {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double = 8, height: Double = 16) {
+        precondition(width > 0 && height > 0 && width.isFinite && height.isFinite, "cell size must be positive")
+        self.width = width; self.height = height
+    }
+
+    public static let `default` = CellSize()
+
+    /// One half-block sub-pixel: the cell's width by half its height.
+    public var subPixelWidth: Double { width }
+    public var subPixelHeight: Double { height / 2 }
+
+    /// The center of cell (column, row) in points: where a mouse report in that cell points.
+    public func center(column: Int, row: Int) -> Point {
+        Point((Double(column) + 0.5) * width, (Double(row) + 0.5) * height)
+    }
+
+    /// The terminal cell containing point `p`.
+    public func cell(containing p: Point) -> (column: Int, row: Int) {
+        (Int((p.x / width).rounded(.down)), Int((p.y / height).rounded(.down)))
+    }
+
+    /// The area in points that `columns` × `rows` cells show.
+    public func size(columns: Int, rows: Int) -> Size {
+        Size(Double(columns) * width, Double(rows) * height)
+    }
+
+    /// Parses "WxH" (also "W×H"), e.g. "8x16".
+    public init(parsing text: String) throws(CellSizeParseError) {
+        let parts = text.split(whereSeparator: { $0 == "x" || $0 == "X" || $0 == "×" })
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
+            throw CellSizeParseError(text: text, reason: "expected WIDTHxHEIGHT in points, e.g. 8x16")
+        }
+        guard w > 0, h > 0, w.isFinite, h.isFinite else {
+            throw CellSizeParseError(text: text, reason: "width and height must be positive numbers")
+        }
+        self.init(width: w, height: h)
+    }
+
+    public var description: String { "\(width.compact)x\(height.compact)" }
+}
+
+public struct CellSizeParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var text: String
+    public var reason: String
+    public var description: String { "invalid cell size \"\(text)\": \(reason)" }
+}
+
+extension Double {
+    /// "8" rather than "8.0" for whole numbers.
+    var compact: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
+}

@@ -1,0 +1,174 @@
+// Rasterizer: which sub-pixels a shape covers.
+//
+// The rule is point sampling: a sub-pixel is covered when its center lies inside the shape
+// (boundary included). Centers sit at half-integer multiples of the sub-pixel size, so a shape
+// whose edges lie on the sub-pixel grid covers exactly the sub-pixels inside it, and moving it by
+// one sub-pixel (8 pt) moves its coverage by one half cell. Each shape only visits the
+// sub-pixels of its bounding box. Thin lines would slip between centers, so segments also
+// mark every sub-pixel their center line passes through (sampled at a quarter sub-pixel).
+
+import Geometry
+
+public struct Rasterizer: Sendable {
+    public let cellSize: CellSize
+    /// The sub-pixel grid's extent: `columns` × `rows` sub-pixels (twice the cell rows).
+    public let columns: Int
+    public let rows: Int
+
+    /// On and off length of a dotted segment, in points.
+    public static let dotLength = 8.0
+
+    public init(cellSize: CellSize, columns: Int, rows: Int) {
+        self.cellSize = cellSize; self.columns = columns; self.rows = rows
+    }
+
+    var sw: Double { cellSize.subPixelWidth }
+    var sh: Double { cellSize.subPixelHeight }
+
+    /// The center of sub-pixel (i, j) in points.
+    @inlinable public func center(column i: Int, row j: Int) -> Point {
+        Point((Double(i) + 0.5) * cellSize.subPixelWidth, (Double(j) + 0.5) * cellSize.subPixelHeight)
+    }
+
+    /// The sub-pixel that contains point `p` (it may lie outside the grid).
+    public func subPixel(containing p: Point) -> SubPixel {
+        SubPixel(column: floorIndex(p.x / sw), row: floorIndex(p.y / sh))
+    }
+
+    /// The covered sub-pixels, sorted by row then column (for tests and tools).
+    public func subPixels(covering shape: Shape) -> [SubPixel] {
+        var out: [SubPixel] = []
+        forEachSubPixel(covering: shape) { out.append(SubPixel(column: $0, row: $1)) }
+        return Array(Set(out)).sorted()
+    }
+
+    /// Calls `body(column, row)` for each covered sub-pixel inside the grid. A sub-pixel may be
+    /// reported more than once for segments; filling is idempotent per call of `Canvas.fill`.
+    public func forEachSubPixel(covering shape: Shape, _ body: (Int, Int) -> Void) {
+        let eps = 1e-9
+        switch shape {
+        case let .rectangle(center, size, angle):
+            let hw = size.width / 2, hh = size.height / 2
+            let c = cos(angle), s = sin(angle)
+            let ex = abs(c) * hw + abs(s) * hh, ey = abs(s) * hw + abs(c) * hh
+            scan(minX: center.x - ex, maxX: center.x + ex, minY: center.y - ey, maxY: center.y + ey) { p in
+                let d = p - center
+                let lx = c * d.x + s * d.y, ly = -s * d.x + c * d.y
+                return abs(lx) <= hw + eps && abs(ly) <= hh + eps
+            } body: { body($0, $1) }
+
+        case let .ellipse(center, size, angle):
+            let a = size.width / 2, b = size.height / 2
+            guard a > 0, b > 0 else { return }
+            let c = cos(angle), s = sin(angle)
+            let ex = ((a * c) * (a * c) + (b * s) * (b * s)).squareRoot()
+            let ey = ((a * s) * (a * s) + (b * c) * (b * c)).squareRoot()
+            scan(minX: center.x - ex, maxX: center.x + ex, minY: center.y - ey, maxY: center.y + ey) { p in
+                let d = p - center
+                let lx = (c * d.x + s * d.y) / a, ly = (-s * d.x + c * d.y) / b
+                return lx * lx + ly * ly <= 1 + eps
+            } body: { body($0, $1) }
+
+        case let .polygon(points):
+            guard points.count >= 3 else { return }
+            var area = 0.0
+            for k in points.indices { area += points[k].cross(points[(k + 1) % points.count]) }
+            guard abs(area) > eps else { return }
+            let sign = area > 0 ? 1.0 : -1.0
+            let xs = points.map(\.x), ys = points.map(\.y)
+            scan(minX: xs.min()!, maxX: xs.max()!, minY: ys.min()!, maxY: ys.max()!) { p in
+                for k in points.indices {
+                    let a = points[k], b = points[(k + 1) % points.count]
+                    let edge = b - a
+                    let tolerance = eps * max(1, edge.length)
+                    if sign * edge.cross(p - a) < -tolerance { return false }
+                }
+                return true
+            } body: { body($0, $1) }
+
+        case let .segment(from, to, thickness, dotted):
+            guard from.isFinite, to.isFinite else { return }
+            let r = thickness.isFinite ? max(0, thickness) / 2 : 0
+            let d = to - from
+            let length = d.length
+            let dir = length > 0 ? d / length : Vector(1, 0)
+            @inline(__always) func isOn(_ along: Double) -> Bool {
+                !dotted || (along / Rasterizer.dotLength).rounded(.down).truncatingRemainder(dividingBy: 2) == 0
+            }
+            // Thick part: every center within r of the segment.
+            if r > 0 {
+                scan(minX: min(from.x, to.x) - r, maxX: max(from.x, to.x) + r,
+                     minY: min(from.y, to.y) - r, maxY: max(from.y, to.y) + r) { p in
+                    let along = max(0, min(length, (p - from).dot(dir)))
+                    let nearest = from + dir * along
+                    return (p - nearest).lengthSquared <= r * r + eps && isOn(along)
+                } body: { body($0, $1) }
+            }
+            // Thin part: the sub-pixels the center line passes through, visiting only the part
+            // of the line inside the grid (Liang–Barsky clipping against it, one sub-pixel wider).
+            guard let (a0, a1) = clip(from: from, dir: dir, length: length) else { return }
+            let step = min(sw, sh) / 4
+            let n = max(1, Int(((a1 - a0) / step).rounded(.up)))
+            var last = SubPixel(column: Int.min, row: Int.min)
+            for k in 0...n {
+                let along = a0 + (a1 - a0) * Double(k) / Double(n)
+                guard isOn(along) else { continue }
+                let sp = subPixel(containing: from + dir * along)
+                if sp != last, sp.column >= 0, sp.column < columns, sp.row >= 0, sp.row < rows {
+                    body(sp.column, sp.row)
+                }
+                last = sp
+            }
+
+        case let .anchor(p):
+            let sp = subPixel(containing: p)
+            for (dx, dy) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
+                let i = sp.column + dx, j = sp.row + dy
+                if i >= 0, i < columns, j >= 0, j < rows { body(i, j) }
+            }
+        }
+    }
+
+    /// The part [a0, a1] of the distances along `from + dir·t`, t in [0, length], that lies in
+    /// the grid grown by one sub-pixel; nil when none does.
+    private func clip(from: Point, dir: Vector, length: Double) -> (Double, Double)? {
+        var t0 = 0.0, t1 = length
+        let minX = -sw, maxX = Double(columns + 1) * sw, minY = -sh, maxY = Double(rows + 1) * sh
+        for (p, q) in [(-dir.x, from.x - minX), (dir.x, maxX - from.x), (-dir.y, from.y - minY), (dir.y, maxY - from.y)] {
+            if abs(p) < 1e-15 {
+                if q < 0 { return nil }
+            } else {
+                let t = q / p
+                if p < 0 { t0 = max(t0, t) } else { t1 = min(t1, t) }
+            }
+        }
+        return t0 <= t1 ? (t0, t1) : nil
+    }
+
+    /// Visits the sub-pixels whose centers lie in the box, clipped to the grid, and reports
+    /// those for which `inside(center)` holds.
+    @inline(__always)
+    private func scan(minX: Double, maxX: Double, minY: Double, maxY: Double,
+                      inside: (Point) -> Bool, body: (Int, Int) -> Void) {
+        guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return }
+        // Center of i is (i + 0.5)·sw: i ≥ minX/sw − 0.5 and i ≤ maxX/sw − 0.5.
+        let i0 = max(0, Int(max(-1, min(Double(columns), (minX / sw - 0.5 - 1e-9).rounded(.up)))))
+        let i1 = min(columns - 1, Int(max(-1, min(Double(columns), (maxX / sw - 0.5 + 1e-9).rounded(.down)))))
+        let j0 = max(0, Int(max(-1, min(Double(rows), (minY / sh - 0.5 - 1e-9).rounded(.up)))))
+        let j1 = min(rows - 1, Int(max(-1, min(Double(rows), (maxY / sh - 0.5 + 1e-9).rounded(.down)))))
+        guard i0 <= i1, j0 <= j1 else { return }
+        for j in j0...j1 {
+            let y = (Double(j) + 0.5) * sh
+            for i in i0...i1 where inside(Point((Double(i) + 0.5) * sw, y)) {
+                body(i, j)
+            }
+        }
+    }
+}
+
+/// ⌊v⌋ as an index, nudged by 1e-9 so values a rounding error below an integer land on it;
+/// NaN and huge values map far outside any grid instead of trapping.
+@inline(__always) func floorIndex(_ v: Double) -> Int {
+    guard v.isFinite else { return v == .infinity ? Int(1 << 40) : -Int(1 << 40) }
+    return Int(max(-1e12, min(1e12, v + 1e-9)).rounded(.down))
+}

@@ -1,1 +1,0 @@
-// TerminalUI: placeholder until its issue lands.
