@@ -26,7 +26,13 @@ let package = Package(
         .target(name: "Dynamics", dependencies: ["Geometry"], swiftSettings: optimize),
         .target(name: "Gestures", dependencies: ["Geometry"]),
         .target(name: "Animation", dependencies: ["Geometry"]),
-        .target(name: "Scenes", dependencies: ["Geometry", "Dynamics", "Gestures", "Animation", "Yams"]),
+        .systemLibrary(
+            name: "CLibPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        .target(name: "Images", dependencies: ["CLibPNG"]),
+        .target(name: "Scenes", dependencies: ["Geometry", "Dynamics", "Gestures", "Animation", "Images", "Yams"]),
         .target(name: "TerminalUI", dependencies: ["Geometry"]),
         .systemLibrary(
             name: "CNCursesW",
@@ -34,7 +40,7 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "CursesTerminal", dependencies: ["CNCursesW", "TerminalUI"]),
-        .target(name: "Playground", dependencies: ["Scenes", "TerminalUI", "Gestures", "Animation", "Dynamics"]),
+        .target(name: "Playground", dependencies: ["Scenes", "TerminalUI", "Gestures", "Animation", "Dynamics", "Images"]),
         .target(name: "Benchmarks", dependencies: ["Dynamics", "Scenes", "TerminalUI", "Playground"], swiftSettings: optimize),
         .executableTarget(
             name: "nudge",
@@ -47,6 +53,7 @@ let package = Package(
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "Geometry"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Geometry"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),
+        .testTarget(name: "ImagesTests", dependencies: ["Images"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Dynamics", "Geometry"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Geometry"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "TerminalUI"]),
