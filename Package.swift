@@ -8,7 +8,7 @@ import PackageDescription
 
 let optimize: [SwiftSetting] = [
     // The solver's hot loops index plain arrays; exclusivity checks cost more than they catch there.
-    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+    .unsafeFlags(["-enforce-exclusivity=unchecked", "-target-cpu", "haswell"], .when(configuration: .release)),
 ]
 
 let package = Package(

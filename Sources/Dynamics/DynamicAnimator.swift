@@ -41,7 +41,9 @@ public final class DynamicAnimator {
     private var records: [ItemRecord] = []
     private var recordIndex: [ObjectIdentifier: Int] = [:]
     private var shapeOwner: [Int32: Int] = [:]
-    private(set) var flattened: [DynamicBehavior] = []
+    private var flatCache: [DynamicBehavior] = []
+    private var treeIsDirty = false
+    private var topLevel = Set<ObjectIdentifier>()
     private var needsSync = true
     private var isStepping = false
     private var pending: [(add: Bool, behavior: DynamicBehavior)] = []
@@ -70,39 +72,59 @@ public final class DynamicAnimator {
 
     public func addBehavior(_ behavior: DynamicBehavior) {
         if isStepping { pending.append((true, behavior)); return }
-        if behaviors.contains(where: { $0 === behavior }) { return }
+        if !topLevel.insert(ObjectIdentifier(behavior)).inserted { return }
         behavior.willMove(to: self)
+        behavior.dynamicAnimator = self
         behaviors.append(behavior)
         behaviorTreeDidChange()
     }
 
     public func removeBehavior(_ behavior: DynamicBehavior) {
         if isStepping { pending.append((false, behavior)); return }
-        guard let i = behaviors.firstIndex(where: { $0 === behavior }) else { return }
+        guard topLevel.remove(ObjectIdentifier(behavior)) != nil,
+              let i = behaviors.firstIndex(where: { $0 === behavior }) else { return }
         behavior.willMove(to: nil)
         behaviors.remove(at: i)
         behaviorTreeDidChange()
     }
 
     public func removeAllBehaviors() {
-        for b in behaviors { removeBehavior(b) }
+        for b in behaviors { b.willMove(to: nil) }
+        behaviors.removeAll()
+        topLevel.removeAll()
+        behaviorTreeDidChange()
     }
 
+    /// The behavior tree changed: it is flattened again, once, before the next use. Adding
+    /// thousands of behaviors therefore costs linear time, not quadratic.
     func behaviorTreeDidChange() {
+        treeIsDirty = true
+        setNeedsSync()
+    }
+
+    /// Every behavior, parents before their children, in the order they were added.
+    var flattened: [DynamicBehavior] {
+        refreshTreeIfNeeded()
+        return flatCache
+    }
+
+    private func refreshTreeIfNeeded() {
+        guard treeIsDirty else { return }
+        treeIsDirty = false
         var flat: [DynamicBehavior] = []
         func visit(_ b: DynamicBehavior) {
             flat.append(b)
             b.childBehaviors.forEach(visit)
         }
         behaviors.forEach(visit)
+        let present = Set(flat.map(ObjectIdentifier.init))
         let context = SyncContext(animator: self)
-        for old in flattened where !flat.contains(where: { $0 === old }) {
+        for old in flatCache where !present.contains(ObjectIdentifier(old)) {
             old.detach(context)
             old.dynamicAnimator = nil
         }
         for b in flat { b.dynamicAnimator = self }
-        flattened = flat
-        setNeedsSync()
+        flatCache = flat
     }
 
     func setNeedsSync() {
@@ -113,7 +135,7 @@ public final class DynamicAnimator {
     /// Wakes a paused animator (a behavior changed).
     func resume() {
         restClock = 0
-        if !isRunning && !flattened.isEmpty {
+        if !isRunning && !behaviors.isEmpty {
             isRunning = true
             delegate?.dynamicAnimatorWillResume(self)
         }
@@ -267,7 +289,7 @@ public final class DynamicAnimator {
 
     /// Advances the simulation by exactly 1/60 s (nothing happens while paused).
     public func step() {
-        if flattened.isEmpty { isRunning = false; return }
+        if behaviors.isEmpty { isRunning = false; return }
         syncIfNeeded()
         if !isRunning { return }
         isStepping = true

@@ -22,6 +22,7 @@ open class DynamicBehavior {
         behavior.parent?.removeChildBehavior(behavior)
         behavior.parent = self
         childBehaviors.append(behavior)
+        behavior.dynamicAnimator = dynamicAnimator
         dynamicAnimator?.behaviorTreeDidChange()
     }
 

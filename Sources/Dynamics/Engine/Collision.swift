@@ -1,8 +1,8 @@
 // Collision: the narrow phase. Each function fills a manifold in world coordinates with the normal
 // from shape A to shape B, keeping points whose separation is under `margin` (speculative).
 //
-// Polygons use the separating-axis test on face normals, computed in A's frame with B's vertices
-// moved there in a stack buffer (no heap allocation per pair), then clip the most anti-parallel
+// Polygons use the separating-axis test on face normals, on world-space vertices the World
+// transforms once per step (no per-pair transform or allocation), then clip the most anti-parallel
 // edge of the other polygon against the reference face's side planes: the classic two-point
 // manifold. Between separated polygons the separation found is a lower bound of the distance,
 // which only makes a speculative contact slightly conservative. Contact points sit halfway
@@ -24,10 +24,9 @@ enum Collision {
         return m
     }
 
-    /// Polygon A against circle B (center `cb` in world coordinates).
-    static func polygonCircle(_ a: PolygonRef, _ cb: Vector, _ r: Double, posB: Vector, margin: Double) -> Manifold {
+    /// Polygon A against circle B (both in world coordinates).
+    static func polygonCircle(_ a: PolygonRef, _ c: Vector, _ r: Double, posA: Vector, posB: Vector, margin: Double) -> Manifold {
         var m = Manifold()
-        let c = a.xf.inverseApply(cb)
         let v = a.vertices, nrm = a.normals, n = a.count
         var best = -Double.greatestFiniteMagnitude
         var edge = 0
@@ -52,22 +51,21 @@ enum Collision {
                 separation = dist - r
             }
         }
-        let localPoint = c - normal * (r + 0.5 * separation)
-        let point = a.xf.apply(localPoint)
-        m.normal = a.xf.q.rotate(normal)
-        m.add(ManifoldPoint(anchorA: point - a.xf.p, anchorB: point - posB, point: point,
+        let point = c - normal * (r + 0.5 * separation)
+        m.normal = normal
+        m.add(ManifoldPoint(anchorA: point - posA, anchorB: point - posB, point: point,
                             separation: separation, id: UInt32(edge)))
         return m
     }
 
-    /// The face of polygon 1 with the largest separation from polygon 2 (both in one frame).
+    /// The face of polygon 1 with the largest separation from polygon 2.
     @inline(__always)
-    private static func maxSeparation(_ v1: UnsafePointer<Vector>, _ n1: UnsafePointer<Vector>, _ c1: Int,
-                                      _ v2: UnsafePointer<Vector>, _ c2: Int) -> (Int, Double) {
+    private static func maxSeparation(_ p1: PolygonRef, _ p2: PolygonRef) -> (Int, Double) {
         var bestIndex = 0
         var best = -Double.greatestFiniteMagnitude
-        for i in 0..<c1 {
-            let n = n1[i], v = v1[i]
+        let v2 = p2.vertices, c2 = p2.count
+        for i in 0..<p1.count {
+            let n = p1.normals[i], v = p1.vertices[i]
             var si = Double.greatestFiniteMagnitude
             for j in 0..<c2 {
                 let s = n.x * (v2[j].x - v.x) + n.y * (v2[j].y - v.y)
@@ -78,73 +76,63 @@ enum Collision {
         return (bestIndex, best)
     }
 
-    static func polygons(_ a: PolygonRef, _ b: PolygonRef, posB: Vector, margin: Double, linearSlop: Double) -> Manifold {
-        // B's pose in A's frame.
-        let q = Rotation(c: a.xf.q.c * b.xf.q.c + a.xf.q.s * b.xf.q.s, s: a.xf.q.c * b.xf.q.s - a.xf.q.s * b.xf.q.c)
-        let p = a.xf.q.inverseRotate(b.xf.p - a.xf.p)
-        let nb = b.count
-        return withUnsafeTemporaryAllocation(of: Vector.self, capacity: 2 * nb) { buf -> Manifold in
-            let bv = buf.baseAddress!, bn = bv + nb
-            for i in 0..<nb {
-                (bv + i).initialize(to: q.rotate(b.vertices[i]) + p)
-                (bn + i).initialize(to: q.rotate(b.normals[i]))
-            }
-            var m = Manifold()
-            let (edgeA, sepA) = maxSeparation(a.vertices, a.normals, a.count, bv, nb)
-            if sepA > margin { return m }
-            let (edgeB, sepB) = maxSeparation(bv, bn, nb, a.vertices, a.count)
-            if sepB > margin { return m }
+    /// Polygon A against polygon B (both in world coordinates).
+    static func polygons(_ a: PolygonRef, _ b: PolygonRef, posA: Vector, posB: Vector,
+                         margin: Double, linearSlop: Double) -> Manifold {
+        var m = Manifold()
+        let (edgeA, sepA) = maxSeparation(a, b)
+        if sepA > margin { return m }
+        let (edgeB, sepB) = maxSeparation(b, a)
+        if sepB > margin { return m }
 
-            let flip = sepB > sepA + 0.1 * linearSlop
-            let refV = flip ? UnsafePointer(bv) : a.vertices
-            let refN = flip ? UnsafePointer(bn) : a.normals
-            let refCount = flip ? nb : a.count
-            let incV = flip ? a.vertices : UnsafePointer(bv)
-            let incN = flip ? a.normals : UnsafePointer(bn)
-            let incCount = flip ? a.count : nb
-            let refEdge = flip ? edgeB : edgeA
-            let refNormal = refN[refEdge]
+        let flip = sepB > sepA + 0.1 * linearSlop
+        let ref = flip ? b : a, inc = flip ? a : b
+        let refEdge = flip ? edgeB : edgeA
+        let refNormal = ref.normals[refEdge]
 
-            // The incident edge: its normal is the most anti-parallel to the reference normal.
-            var incEdge = 0
-            var minDot = Double.greatestFiniteMagnitude
-            for i in 0..<incCount {
-                let d = refNormal.dot(incN[i])
-                if d < minDot { minDot = d; incEdge = i }
-            }
-            let rv1 = refV[refEdge], rv2 = refV[(refEdge + 1) % refCount]
-            var i1 = incV[incEdge], i2 = incV[(incEdge + 1) % incCount]
-            var id1 = UInt32(incEdge), id2 = UInt32((incEdge + 1) % incCount)
-
-            // Clip the incident edge to the reference face's extent along its tangent.
-            let tangent = (rv2 - rv1).normalized
-            let lower = tangent.dot(rv1), upper = tangent.dot(rv2)
-            var t1 = tangent.dot(i1), t2 = tangent.dot(i2)
-            if t1 > t2 {
-                swap(&i1, &i2); swap(&id1, &id2); swap(&t1, &t2)
-            }
-            let span = t2 - t1
-            var c1 = i1, c2 = i2
-            if span > 1e-12 {
-                if t1 < lower { c1 = i1 + (i2 - i1) * ((min(lower, t2) - t1) / span) }
-                if t2 > upper { c2 = i1 + (i2 - i1) * ((max(upper, t1) - t1) / span) }
-            }
-            let refKey = UInt32(refEdge) << 8 | (flip ? 0x8000 : 0)
-            let normal = flip ? -refNormal : refNormal
-            m.normal = a.xf.q.rotate(normal)
-            let s1 = refNormal.dot(c1 - rv1)
-            if s1 <= margin {
-                let point = a.xf.apply(c1 - refNormal * (0.5 * s1))
-                m.add(ManifoldPoint(anchorA: point - a.xf.p, anchorB: point - posB, point: point,
-                                    separation: s1, id: refKey | id1 << 16))
-            }
-            let s2 = refNormal.dot(c2 - rv1)
-            if s2 <= margin && span > 1e-12 {
-                let point = a.xf.apply(c2 - refNormal * (0.5 * s2))
-                m.add(ManifoldPoint(anchorA: point - a.xf.p, anchorB: point - posB, point: point,
-                                    separation: s2, id: refKey | id2 << 16 | 1))
-            }
-            return m
+        // The incident edge: its normal is the most anti-parallel to the reference normal.
+        var incEdge = 0
+        var minDot = Double.greatestFiniteMagnitude
+        for i in 0..<inc.count {
+            let d = refNormal.dot(inc.normals[i])
+            if d < minDot { minDot = d; incEdge = i }
         }
+        let rv1 = ref.vertices[refEdge], rv2 = ref.vertices[(refEdge + 1) % ref.count]
+        var i1 = inc.vertices[incEdge], i2 = inc.vertices[(incEdge + 1) % inc.count]
+        var id1 = UInt32(incEdge), id2 = UInt32((incEdge + 1) % inc.count)
+
+        // Clip the incident edge to the reference face's extent along its tangent.
+        let tangent = (rv2 - rv1).normalized
+        let lower = tangent.dot(rv1), upper = tangent.dot(rv2)
+        var t1 = tangent.dot(i1), t2 = tangent.dot(i2)
+        if t1 > t2 {
+            swap(&i1, &i2); swap(&id1, &id2); swap(&t1, &t2)
+        }
+        let span = t2 - t1
+        var c1 = i1, c2 = i2
+        if span > 1e-12 {
+            if t1 < lower { c1 = i1 + (i2 - i1) * ((min(lower, t2) - t1) / span) }
+            if t2 > upper { c2 = i1 + (i2 - i1) * ((max(upper, t1) - t1) / span) }
+        }
+        // Feature ids name the pair (vertex of A, vertex of B), whichever face is the reference,
+        // so a contact keeps its warm-start impulse when near-equal separations flip the choice.
+        let refV1 = UInt32(refEdge), refV2 = UInt32((refEdge + 1) % ref.count)
+        @inline(__always) func featureID(_ refVertex: UInt32, _ incVertex: UInt32) -> UInt32 {
+            flip ? (incVertex << 8 | refVertex) : (refVertex << 8 | incVertex)
+        }
+        m.normal = flip ? -refNormal : refNormal
+        let s1 = refNormal.dot(c1 - rv1)
+        if s1 <= margin {
+            let point = c1 - refNormal * (0.5 * s1)
+            m.add(ManifoldPoint(anchorA: point - posA, anchorB: point - posB, point: point,
+                                separation: s1, id: featureID(refV1, id1)))
+        }
+        let s2 = refNormal.dot(c2 - rv1)
+        if s2 <= margin && span > 1e-12 {
+            let point = c2 - refNormal * (0.5 * s2)
+            m.add(ManifoldPoint(anchorA: point - posA, anchorB: point - posB, point: point,
+                                separation: s2, id: featureID(refV2, id2)))
+        }
+        return m
     }
 }

@@ -147,7 +147,7 @@ enum ContactSolver {
             vA -= P * mA; wA -= iA * p.rA.cross(P)
             vB += P * mB; wB += iB * p.rB.cross(P)
         }
-        if c.friction > 0 {
+        if c.friction > 0 && !useBias {
             frictionPoint(&c.p1)
             if c.count > 1 { frictionPoint(&c.p2) }
         }

@@ -29,11 +29,10 @@ struct Manifold: Sendable {
     }
 }
 
-/// A polygon (or segment) as the narrow phase sees it: body-space vertices and normals, and
-/// the body's transform. No copies: the pointers look into the World's shared arrays.
+/// A polygon (or segment) as the narrow phase sees it: world-space vertices and normals,
+/// transformed once per step by the World. No copies: the pointers look into its arrays.
 struct PolygonRef {
     var vertices: UnsafePointer<Vector>
     var normals: UnsafePointer<Vector>
     var count: Int
-    var xf: Transform
 }
