@@ -1,15 +1,19 @@
-// WideContactSolver: the contact solver four constraints at a time.
+// WideContactSolver: the contact solver eight constraints at a time.
 //
 // Graph coloring (World.colorConstraints) guarantees that the constraints of one color share no
-// moving body, so four of them can be solved in the lanes of SIMD4<Double> at once with no write
+// moving body, so eight of them can be solved in the lanes of SIMD8<Float> at once with no write
 // conflicts: body states are gathered into lanes, the same soft-step formulas as ContactSolver
-// run lane-wise, and velocities are scattered back. Lanes that a batch does not fill point at the
+// run lane-wise, and velocities are scattered back. The lanes are single precision, as in Box2D:
+// the solver is bound by memory traffic, and halving it matters more than the digits past the
+// seventh in an impulse; positions and the bodies' own velocities stay in double precision. Lanes that a batch does not fill point at the
 // ground body with zero mass, so they change nothing. Static and kinematic bodies may appear in
 // several lanes; their velocities are never changed (zero inverse mass), so the duplicate writes
 // store the same values. Elastic contacts stay on the scalar path, where the impact pass needs them.
 import Geometry
 
-typealias Wide = SIMD4<Double>
+typealias Wide = SIMD8<Float>
+typealias WideIndex = SIMD8<Int32>
+let wideLanes = 8
 
 // The standard library's pointwiseMin/Max are generic and stay out of line; these compile to
 // one compare and one blend.
@@ -24,10 +28,10 @@ struct WidePoint {
 }
 
 struct WideContact {
-    var bodyA = SIMD4<Int32>(repeating: 0)
-    var bodyB = SIMD4<Int32>(repeating: 0)
+    var bodyA = WideIndex(repeating: 0)
+    var bodyB = WideIndex(repeating: 0)
     /// Index of each lane's scalar constraint, -1 for an empty lane.
-    var source = SIMD4<Int32>(repeating: -1)
+    var source = WideIndex(repeating: -1)
     var nx = Wide(), ny = Wide()
     var friction = Wide()
     var mA = Wide(), iA = Wide(), mB = Wide(), iB = Wide()
@@ -38,18 +42,19 @@ struct WideContact {
     /// Writes scalar constraint `c` into `lane`.
     mutating func set(lane: Int, from c: ContactConstraint, source index: Int32) {
         bodyA[lane] = c.bodyA; bodyB[lane] = c.bodyB; source[lane] = index
-        nx[lane] = c.normal.x; ny[lane] = c.normal.y
-        friction[lane] = c.friction
-        mA[lane] = c.mA; iA[lane] = c.iA; mB[lane] = c.mB; iB[lane] = c.iB
-        biasRate[lane] = c.softness.biasRate
-        massScale[lane] = c.softness.massScale
-        impulseScale[lane] = c.softness.impulseScale
+        nx[lane] = Float(c.normal.x); ny[lane] = Float(c.normal.y)
+        friction[lane] = Float(c.friction)
+        mA[lane] = Float(c.mA); iA[lane] = Float(c.iA); mB[lane] = Float(c.mB); iB[lane] = Float(c.iB)
+        biasRate[lane] = Float(c.softness.biasRate)
+        massScale[lane] = Float(c.softness.massScale)
+        impulseScale[lane] = Float(c.softness.impulseScale)
         func put(_ w: inout WidePoint, _ p: ContactConstraintPoint) {
-            w.rAx[lane] = p.rA.x; w.rAy[lane] = p.rA.y; w.rBx[lane] = p.rB.x; w.rBy[lane] = p.rB.y
-            w.baseSeparation[lane] = p.adjustedSeparation
-            w.normalMass[lane] = p.normalMass; w.tangentMass[lane] = p.tangentMass
-            w.normalImpulse[lane] = p.normalImpulse; w.tangentImpulse[lane] = p.tangentImpulse
-            w.maxNormalImpulse[lane] = p.maxNormalImpulse
+            w.rAx[lane] = Float(p.rA.x); w.rAy[lane] = Float(p.rA.y)
+            w.rBx[lane] = Float(p.rB.x); w.rBy[lane] = Float(p.rB.y)
+            w.baseSeparation[lane] = Float(p.adjustedSeparation)
+            w.normalMass[lane] = Float(p.normalMass); w.tangentMass[lane] = Float(p.tangentMass)
+            w.normalImpulse[lane] = Float(p.normalImpulse); w.tangentImpulse[lane] = Float(p.tangentImpulse)
+            w.maxNormalImpulse[lane] = Float(p.maxNormalImpulse)
         }
         put(&p1, c.p1)
         if c.count > 1 { put(&p2, c.p2) }
@@ -57,47 +62,47 @@ struct WideContact {
 
     /// Copies the accumulated impulses of `lane` back into scalar constraint `c`.
     func get(lane: Int, into c: inout ContactConstraint) {
-        c.p1.normalImpulse = p1.normalImpulse[lane]
-        c.p1.tangentImpulse = p1.tangentImpulse[lane]
-        c.p1.maxNormalImpulse = p1.maxNormalImpulse[lane]
+        c.p1.normalImpulse = Double(p1.normalImpulse[lane])
+        c.p1.tangentImpulse = Double(p1.tangentImpulse[lane])
+        c.p1.maxNormalImpulse = Double(p1.maxNormalImpulse[lane])
         if c.count > 1 {
-            c.p2.normalImpulse = p2.normalImpulse[lane]
-            c.p2.tangentImpulse = p2.tangentImpulse[lane]
-            c.p2.maxNormalImpulse = p2.maxNormalImpulse[lane]
+            c.p2.normalImpulse = Double(p2.normalImpulse[lane])
+            c.p2.tangentImpulse = Double(p2.tangentImpulse[lane])
+            c.p2.maxNormalImpulse = Double(p2.maxNormalImpulse[lane])
         }
     }
 }
 
-/// Velocities of the four A (or B) bodies of a batch, one lane each.
+/// Velocities of the A (or B) bodies of a batch, one lane each.
 struct WideBody {
-    var vx: Wide, vy: Wide, w: Wide
+    var vx = Wide(), vy = Wide(), w = Wide()
 
-    @inline(__always) init(_ s: UnsafeMutablePointer<BodyState>, _ idx: SIMD4<Int32>) {
-        let a = s[Int(idx[0])], b = s[Int(idx[1])], c = s[Int(idx[2])], d = s[Int(idx[3])]
-        vx = Wide(a.v.x, b.v.x, c.v.x, d.v.x)
-        vy = Wide(a.v.y, b.v.y, c.v.y, d.v.y)
-        w = Wide(a.w, b.w, c.w, d.w)
+    @inline(__always) init(_ s: UnsafeMutablePointer<BodyState>, _ idx: WideIndex) {
+        for lane in 0..<wideLanes {
+            let st = s[Int(idx[lane])]
+            vx[lane] = Float(st.v.x); vy[lane] = Float(st.v.y); w[lane] = Float(st.w)
+        }
     }
 
-    @inline(__always) func store(_ s: UnsafeMutablePointer<BodyState>, _ idx: SIMD4<Int32>) {
-        for lane in 0..<4 {
+    @inline(__always) func store(_ s: UnsafeMutablePointer<BodyState>, _ idx: WideIndex) {
+        for lane in 0..<wideLanes {
             let i = Int(idx[lane])
-            s[i].v = Vector(vx[lane], vy[lane])
-            s[i].w = w[lane]
+            s[i].v = Vector(Double(vx[lane]), Double(vy[lane]))
+            s[i].w = Double(w[lane])
         }
     }
 }
 
-/// The displacement of the four A (or B) bodies since the step began.
+/// The displacement of the A (or B) bodies since the step began.
 struct WideDelta {
-    var dpx: Wide, dpy: Wide, c: Wide, s: Wide
+    var dpx = Wide(), dpy = Wide(), c = Wide(), s = Wide()
 
-    @inline(__always) init(_ st: UnsafeMutablePointer<BodyState>, _ idx: SIMD4<Int32>) {
-        let a = st[Int(idx[0])], b = st[Int(idx[1])], e = st[Int(idx[2])], d = st[Int(idx[3])]
-        dpx = Wide(a.dp.x, b.dp.x, e.dp.x, d.dp.x)
-        dpy = Wide(a.dp.y, b.dp.y, e.dp.y, d.dp.y)
-        c = Wide(a.dq.c, b.dq.c, e.dq.c, d.dq.c)
-        s = Wide(a.dq.s, b.dq.s, e.dq.s, d.dq.s)
+    @inline(__always) init(_ st: UnsafeMutablePointer<BodyState>, _ idx: WideIndex) {
+        for lane in 0..<wideLanes {
+            let b = st[Int(idx[lane])]
+            dpx[lane] = Float(b.dp.x); dpy[lane] = Float(b.dp.y)
+            c[lane] = Float(b.dq.c); s[lane] = Float(b.dq.s)
+        }
     }
 }
 
@@ -123,14 +128,24 @@ enum WideContactSolver {
         var A = WideBody(s, c.bodyA), B = WideBody(s, c.bodyB)
         let dA = WideDelta(s, c.bodyA), dB = WideDelta(s, c.bodyB)
         let terms = BiasTerms(c, set, useBias: useBias)
-        normal(&c.p1, c, &A, &B, dA, dB, terms)
-        normal(&c.p2, c, &A, &B, dA, dB, terms)
+        let k = Coefficients(c)
+        normal(&c.p1, k, &A, &B, dA, dB, terms)
+        normal(&c.p2, k, &A, &B, dA, dB, terms)
         if !useBias {
-            friction(&c.p1, c, &A, &B)
-            friction(&c.p2, c, &A, &B)
+            friction(&c.p1, k, &A, &B)
+            friction(&c.p2, k, &A, &B)
         }
         A.store(s, c.bodyA)
         B.store(s, c.bodyB)
+    }
+
+    /// The per-batch constants the point solvers read (passed instead of the whole batch, which
+    /// the point being updated belongs to).
+    struct Coefficients {
+        var nx: Wide, ny: Wide, mA: Wide, iA: Wide, mB: Wide, iB: Wide, friction: Wide
+        @inline(__always) init(_ c: WideContact) {
+            nx = c.nx; ny = c.ny; mA = c.mA; iA = c.iA; mB = c.mB; iB = c.iB; friction = c.friction
+        }
     }
 
     /// Lane-wise soft-constraint coefficients for touching points and the inverse substep.
@@ -142,13 +157,13 @@ enum WideContactSolver {
             bias = c.biasRate
             massScale = useBias ? c.massScale : Wide(repeating: 1)
             impulseScale = useBias ? c.impulseScale : Wide(repeating: 0)
-            invH = Wide(repeating: set.invH)
-            maxBias = Wide(repeating: -set.maxBiasVelocity)
+            invH = Wide(repeating: Float(set.invH))
+            maxBias = Wide(repeating: Float(-set.maxBiasVelocity))
         }
     }
 
     @inline(__always)
-    static func normal(_ p: inout WidePoint, _ c: WideContact, _ A: inout WideBody, _ B: inout WideBody,
+    static func normal(_ p: inout WidePoint, _ c: Coefficients, _ A: inout WideBody, _ B: inout WideBody,
                        _ dA: WideDelta, _ dB: WideDelta, _ t: BiasTerms) {
         let zero = Wide(repeating: 0)
         let nx = c.nx, ny = c.ny
@@ -175,7 +190,7 @@ enum WideContactSolver {
     }
 
     @inline(__always)
-    static func friction(_ p: inout WidePoint, _ c: WideContact, _ A: inout WideBody, _ B: inout WideBody) {
+    static func friction(_ p: inout WidePoint, _ c: Coefficients, _ A: inout WideBody, _ B: inout WideBody) {
         let tx = c.ny, ty = -c.nx
         let dvx = (B.vx - B.w * p.rBy) - (A.vx - A.w * p.rAy)
         let dvy = (B.vy + B.w * p.rBx) - (A.vy + A.w * p.rAx)

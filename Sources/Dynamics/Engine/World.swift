@@ -473,7 +473,7 @@ final class World {
     static let colorCount = 12
 
     /// Assigns contact constraints to graph colors, so that within a color no two constraints
-    /// share a moving body, and packs each color into batches of four for the wide solver
+    /// share a moving body, and packs each color into batches of eight for the wide solver
     /// (Box2D v3's layout). Elastic contacts and those that fit no color are solved one at a
     /// time, after the batches; the impact pass works on those.
     private func colorConstraints() {
@@ -507,7 +507,7 @@ final class World {
                 counts[chosen] += 1
             }
         }}}
-        // Four lanes per batch, never mixing colors; constraints keep their creation order
+        // Full batches of lanes, never mixing colors; constraints keep their creation order
         // within a color.
         wide.removeAll(keepingCapacity: true)
         scalarIndices.removeAll(keepingCapacity: true)
@@ -516,7 +516,7 @@ final class World {
         for i in constraints.indices {
             let c = Int(colorOf[i])
             if c == k { scalarIndices.append(Int32(i)); continue }
-            if open[c] < 0 || filled[c] == 4 {
+            if open[c] < 0 || filled[c] == wideLanes {
                 open[c] = wide.count
                 filled[c] = 0
                 wide.append(WideContact())
@@ -630,7 +630,7 @@ final class World {
 
         // Store impulses, decide touching, report events.
         for batch in wide {
-            for lane in 0..<4 where batch.source[lane] >= 0 {
+            for lane in 0..<wideLanes where batch.source[lane] >= 0 {
                 batch.get(lane: lane, into: &constraints[Int(batch.source[lane])])
             }
         }
