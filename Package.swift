@@ -5,10 +5,19 @@
 //   nudge → Playground → (CursesTerminal, TerminalUI, Scenes) → (Gestures, Animation) → Dynamics → Geometry
 // See DECISIONS.md for why each seam sits where it does.
 import PackageDescription
+import Foundation
+
+// Release builds of the engine use AVX2 and FMA (the wide contact solver runs eight lanes at
+// once) when the machine building them has both, as -march=native would; elsewhere, or with
+// NUDGE_PORTABLE=1, they stay on the baseline x86-64 instruction set. See DECISIONS.md.
+let cpuInfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+let buildMachineHasAVX2 = cpuInfo.contains(" avx2") && cpuInfo.contains(" fma")
+let portable = ProcessInfo.processInfo.environment["NUDGE_PORTABLE"] != nil
+let cpuFlags: [String] = buildMachineHasAVX2 && !portable ? ["-target-cpu", "haswell"] : []
 
 let optimize: [SwiftSetting] = [
     // The solver's hot loops index plain arrays; exclusivity checks cost more than they catch there.
-    .unsafeFlags(["-enforce-exclusivity=unchecked", "-target-cpu", "haswell"], .when(configuration: .release)),
+    .unsafeFlags(["-enforce-exclusivity=unchecked"] + cpuFlags, .when(configuration: .release)),
 ]
 
 let package = Package(
