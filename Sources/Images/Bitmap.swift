@@ -21,12 +21,15 @@ public struct Bitmap: Sendable, Hashable {
     /// A bitmap from packed 8-bit RGBA bytes, rows top to bottom (4 × width × height bytes).
     public init(width: Int, height: Int, rgba: [UInt8]) {
         precondition(width > 0 && height > 0 && rgba.count == width * height * 4, "bitmap size and byte count disagree")
-        var pixels: [Pixel] = []
-        pixels.reserveCapacity(width * height)
-        var i = 0
-        while i < rgba.count {
-            pixels.append(Pixel(red: rgba[i], green: rgba[i + 1], blue: rgba[i + 2], alpha: rgba[i + 3]))
-            i += 4
+        let count = width * height
+        let pixels = rgba.withUnsafeBufferPointer { bytes in
+            [Pixel](unsafeUninitializedCapacity: count) { out, initialized in
+                for p in 0..<count {
+                    let i = 4 * p
+                    (out.baseAddress! + p).initialize(to: Pixel(red: bytes[i], green: bytes[i + 1], blue: bytes[i + 2], alpha: bytes[i + 3]))
+                }
+                initialized = count
+            }
         }
         self.init(width: width, height: height, pixels: pixels)
     }
