@@ -177,7 +177,7 @@ struct SeedScenesTests {
         let scene = try Self.build("007-sandbox.yaml")
         let shapes = Set(scene.items.map(\.shape))
         #expect(shapes.isSuperset(of: [.rectangle, .ellipse, .polygon, .label]))
-        let gravity = try #require(scene.behavior(withID: "gravity") as? GravityBehavior)
+        #expect(scene.behavior(withID: "gravity") is GravityBehavior)
         let walls = try #require(scene.behavior(withID: "walls") as? CollisionBehavior)
         #expect(walls.translatesReferenceBoundsIntoBoundary)
         let spawn = try #require(scene.gestures.first { $0.action == .spawn })
@@ -189,6 +189,5 @@ struct SeedScenesTests {
         for item in scene.items {
             #expect(item.center.y > 184 && item.center.y < 368 && item.center.x > 0 && item.center.x < 640, "\(item.id) at \(item.center)")
         }
-        _ = gravity
     }
 }
