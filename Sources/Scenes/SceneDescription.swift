@@ -4,6 +4,7 @@
 // stay strings (every id referenced here is known to exist). Building, drawing, gestures and
 // animations all start from this one checked value, so none of them has to re-validate.
 import Geometry
+import Images
 
 public struct SceneDescription: Hashable, Sendable {
     /// Shown in the status line.
@@ -51,12 +52,16 @@ public struct ItemDescription: Hashable, Sendable {
     public var vertices: [Point]?
     /// An image item's file, as written (resolved against the scene file's folder later).
     public var image: String?
+    /// An image item's pixels, decoded once when the scene is loaded from a file (nil when the
+    /// scene was parsed from text alone).
+    public var bitmap: Bitmap?
 
     public init(id: String, shape: ItemShape = .rectangle, size: Size, center: Position = .center,
                 angle: Double = 0, color: SceneColor = .white, alpha: Double = 1, text: String? = nil,
-                vertices: [Point]? = nil, image: String? = nil) {
+                vertices: [Point]? = nil, image: String? = nil, bitmap: Bitmap? = nil) {
         self.id = id; self.shape = shape; self.size = size; self.center = center; self.angle = angle
         self.color = color; self.alpha = alpha; self.text = text; self.vertices = vertices; self.image = image
+        self.bitmap = bitmap
     }
 
     /// The size a label's text takes at the default cell size: 8 pt per character, 16 pt per line.

@@ -5,6 +5,7 @@
 // `center` and a pure-rotation `transform`; drawing reads everything.
 import Dynamics
 import Geometry
+import Images
 
 public final class SceneItem: DynamicItem {
     public let id: String
@@ -16,6 +17,9 @@ public final class SceneItem: DynamicItem {
     public var text: String?
     /// An image item's file, as written in the scene.
     public var image: String?
+    /// An image item's decoded pixels (shared, never re-read); nil for other shapes and for
+    /// scenes parsed from text without reading their images.
+    public var bitmap: Bitmap?
     /// The item's size in points (its bounds' size). Tell the animator
     /// (`updateItem(usingCurrentState:)`) after changing it while dynamics drive the item.
     public var size: Size
@@ -45,6 +49,7 @@ public final class SceneItem: DynamicItem {
         alpha = description.alpha
         text = description.text
         image = description.image
+        bitmap = description.bitmap
         size = description.size
         vertices = description.vertices
         center = description.center.resolve(in: referenceBounds)

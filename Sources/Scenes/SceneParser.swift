@@ -5,14 +5,21 @@
 // value and goes on, so one pass finds every independent error. Ids are checked last, once every
 // item and behavior is known, so a reference may point forward in the file. Nothing in a file can
 // trap: every failure path is an error value.
+//
+// Image items: `parse(yaml:file:)` reads text only and leaves `image` a file name; given an
+// image folder (as `load(contentsOf:)` gives the scene file's own folder) the parser also
+// decodes each PNG once, reports a missing or broken one at its `image` key, attaches the
+// Bitmap to the item and sizes an image item without `size` at 1 pt per pixel.
 import Foundation
 import Geometry
+import Images
 import Yams
 
 public struct SceneParser: Sendable {
     public init() {}
 
-    /// Reads and validates the scene file at `path`; errors name `path`.
+    /// Reads and validates the scene file at `path`; errors name `path`. Image items' files are
+    /// read relative to the scene file's folder and decoded (`ItemDescription.bitmap`).
     public func load(contentsOf path: String) throws -> SceneDescription {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SceneErrors([SceneError(file: path, line: 0, column: 0, keyPath: "",
@@ -22,11 +29,18 @@ public struct SceneParser: Sendable {
             throw SceneErrors([SceneError(file: path, line: 0, column: 0, keyPath: "",
                                           message: "the file is not UTF-8 text")])
         }
-        return try parse(yaml: text, file: path)
+        return try parse(yaml: text, file: path, imageFolder: Self.folder(of: path))
     }
 
     /// Validates `yaml`; errors name `file`. Throws `SceneErrors` holding every problem found.
+    /// Image files are not read: image items keep their file name, no bitmap, and need a `size`.
     public func parse(yaml: String, file: String) throws -> SceneDescription {
+        try parse(yaml: yaml, file: file, imageFolder: nil)
+    }
+
+    /// Validates `yaml` and decodes its image items' PNG files, relative paths resolved against
+    /// `imageFolder` (pass the scene file's folder; `nil` reads no images).
+    public func parse(yaml: String, file: String, imageFolder: String?) throws -> SceneDescription {
         let root: Node?
         do {
             root = try Yams.compose(yaml: yaml)
@@ -38,7 +52,7 @@ public struct SceneParser: Sendable {
             errors.report(line: 1, column: 1, keyPath: "", "the file is empty; expected a scene (name, items, behaviors...)")
             throw SceneErrors(errors.errors)
         }
-        var reading = Reading(errors: errors, defaultName: Self.stem(of: file))
+        var reading = Reading(errors: errors, defaultName: Self.stem(of: file), imageFolder: imageFolder)
         let scene = reading.scene(NodeReader(node: root, path: "", errors: errors))
         guard errors.errors.isEmpty, let scene else {
             let sorted = errors.errors.enumerated().sorted {
@@ -47,6 +61,19 @@ public struct SceneParser: Sendable {
             throw SceneErrors(sorted.isEmpty ? [SceneError(file: file, line: 1, column: 1, keyPath: "", message: "not a scene")] : sorted)
         }
         return scene
+    }
+
+    /// The folder part of a path as written ("scenes" for "scenes/a.yaml", "." for "a.yaml"),
+    /// so that resolved image paths in messages stay as short as the scene's own path.
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// `image` as written in a scene, resolved against `folder` unless it is absolute.
+    public static func resolve(image: String, in folder: String) -> String {
+        if image.hasPrefix("/") || folder == "." { return image }
+        return folder.hasSuffix("/") ? folder + image : folder + "/" + image
     }
 
     static func stem(of file: String) -> String {
@@ -95,13 +122,40 @@ public struct SceneParser: Sendable {
 private struct Reading {
     let errors: ErrorCollector
     let defaultName: String
+    /// Where image files are read from; nil: images are not read.
+    let imageFolder: String?
+    /// Each image file decoded at most once per scene, by resolved path.
+    var images: [String: Result<Bitmap, ImageError>] = [:]
     /// Item references to check once all item ids are known.
     var itemReferences: [Reference] = []
     /// Behavior references and the kind each must have (nil: any kind).
     var behaviorReferences: [(Reference, BehaviorDescription.Kind?)] = []
 
-    init(errors: ErrorCollector, defaultName: String) {
-        self.errors = errors; self.defaultName = defaultName
+    init(errors: ErrorCollector, defaultName: String, imageFolder: String?) {
+        self.errors = errors; self.defaultName = defaultName; self.imageFolder = imageFolder
+    }
+
+    /// The decoded image, or nil after reporting why not at the item's `image` key.
+    private mutating func bitmap(_ image: String, at m: MappingReader) -> Bitmap? {
+        guard let imageFolder else { return nil }
+        let path = SceneParser.resolve(image: image, in: imageFolder)
+        let result: Result<Bitmap, ImageError>
+        if let cached = images[path] {
+            result = cached
+        } else {
+            result = Result { try PNGDecoder().decode(contentsOf: path) }.mapError { error in
+                error as? ImageError ?? ImageError(file: path, message: "\(error)")
+            }
+            images[path] = result
+        }
+        switch result {
+        case .success(let bitmap):
+            return bitmap
+        case .failure(let error):
+            let shown = path == image ? "'\(image)'" : "'\(image)' (\(path))"
+            m.keyReader("image")?.error("cannot load image \(shown): \(error.message)")
+            return nil
+        }
     }
 
     static let sceneKeys = ["name", "summary", "size", "items", "behaviors", "gestures", "animations"]
@@ -225,9 +279,14 @@ private struct Reading {
             m.forbid("vertices", "'vertices' applies only to shape: polygon")
         }
         var image: String?
+        var bitmap: Bitmap?
         if shape == .image {
-            image = m.required("image", "the image file, e.g. image: picture.png")?.string()
-            if image?.isEmpty == true { m["image"]?.error("expected a file name, found an empty string") }
+            image = m.required("image", "a PNG file, relative to the scene file's folder, e.g. image: images/picture.png")?.string()
+            if image?.isEmpty == true {
+                m["image"]?.error("expected a file name, found an empty string")
+            } else if let image {
+                bitmap = self.bitmap(image, at: m)
+            }
         } else {
             m.forbid("image", "'image' applies only to shape: image")
         }
@@ -242,6 +301,13 @@ private struct Reading {
                     let w = vertices.map { abs($0.x) }.max() ?? 0, h = vertices.map { abs($0.y) }.max() ?? 0
                     size = Size(2 * w, 2 * h)
                 }
+            case .image:
+                // 1 pt per pixel. Without the image (not read, or broken and reported) there is no size.
+                if let bitmap {
+                    size = Size(Double(bitmap.width), Double(bitmap.height))
+                } else if imageFolder == nil {
+                    r.error("missing 'size' (an image item takes its PNG's size only when the scene is read from a file)")
+                }
             default:
                 r.error("missing 'size' (the item's [width, height] in points)")
             }
@@ -253,7 +319,7 @@ private struct Reading {
         // A bad size has been reported; a stand-in keeps the id known so references to it check.
         guard let id else { return nil }
         return ItemDescription(id: id, shape: shape, size: size ?? Size(1, 1), center: center, angle: angle, color: color,
-                               alpha: alpha, text: text, vertices: vertices, image: image)
+                               alpha: alpha, text: text, vertices: vertices, image: image, bitmap: bitmap)
     }
 
     // MARK: Behaviors

@@ -44,9 +44,9 @@ struct HeadlessSimulationTests {
 
     @Test("the same scene run twice prints identical bytes")
     func deterministic() throws {
-        let yaml = try String(contentsOf: Fixture.packageRoot.appendingPathComponent("scenes/002-drop.yaml"), encoding: .utf8)
+        let yaml = try String(contentsOf: Fixture.packageRoot.appendingPathComponent("scenes/007-sandbox.yaml"), encoding: .utf8)
         func run() throws -> [String] {
-            let description = try SceneParser().parse(yaml: yaml, file: "drop.yaml")
+            let description = try SceneParser().parse(yaml: yaml, file: "sandbox.yaml")
             let scene = SceneBuilder().build(description, referenceBounds: Rect(x: 0, y: 0, width: 640, height: 384))
             var lines: [String] = []
             HeadlessSimulation(scene: scene).run(steps: 240, every: 1) { lines.append($0) }
