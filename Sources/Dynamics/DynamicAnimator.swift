@@ -253,7 +253,10 @@ public final class DynamicAnimator {
         let context = SyncContext(animator: self)
         ItemPropertiesResolver.apply(flattened.compactMap { $0 as? DynamicItemBehavior }, context)
         CollisionBehavior.assignMasks(flattened.compactMap { $0 as? CollisionBehavior }, context)
-        for b in flattened { b.sync(context) }
+        for b in flattened {
+            b.sync(context)
+            (b as? ItemListBehavior)?.cacheBodies(context)
+        }
         for r in records { world.refreshMaterials(of: r.shape) }
     }
 
@@ -309,7 +312,7 @@ public final class DynamicAnimator {
             let b = world.body(r.body)
             if b.kind == .fixed || (b.kind == .anchored && b.velocity == .zero && b.angularVelocity == 0) { continue }
             r.item.center = b.position
-            r.item.transform = AffineTransform(rotationAngle: b.rotation.angle)
+            r.item.transform = AffineTransform(a: b.rotation.c, b: b.rotation.s, c: -b.rotation.s, d: b.rotation.c, tx: 0, ty: 0)
             if b.velocity.length > Self.restLinearSpeed || abs(b.angularVelocity) > Self.restAngularSpeed {
                 moving = true
             }

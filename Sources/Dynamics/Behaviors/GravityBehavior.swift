@@ -28,8 +28,7 @@ public final class GravityBehavior: ItemListBehavior {
 
     override func applyBeforeStep(_ context: StepContext) {
         let a = gravityDirection * Self.pointsPerSecondSquared
-        for item in items {
-            guard let b = context.body(for: item) else { continue }
+        for b in bodies where b >= 0 {
             context.world.withBody(b) { $0.acceleration += a }
         }
     }

@@ -25,4 +25,12 @@ open class ItemListBehavior: DynamicBehavior {
     }
 
     override var ownItems: [DynamicItem] { items }
+
+    /// The engine bodies of `items`, in order (−1 for an item without one), refreshed at every
+    /// sync so per-step forces need no lookups.
+    private(set) var bodies: [Int32] = []
+
+    func cacheBodies(_ context: SyncContext) {
+        bodies = items.map { context.body(for: $0) ?? -1 }
+    }
 }

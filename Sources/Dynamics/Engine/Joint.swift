@@ -23,45 +23,19 @@ enum JointKind: UInt8, Sendable {
 }
 
 struct Joint: Sendable {
+    // Fields the solver reads every pass come first, so a joint's hot data shares cache lines.
     var kind: JointKind
     var isActive = true
+    var enableLimit = false
     var bodyA: Int32
     var bodyB: Int32
-    var localAnchorA: Vector = .zero
-    var localAnchorB: Vector = .zero
-
-    // Distance
-    var length: Double = 0
-    var minLength: Double = 0
-    var maxLength: Double = 0
-    var hertz: Double = 0
-    var dampingRatio: Double = 0
-
-    // Revolute, prismatic, weld
-    var referenceAngle: Double = 0
-    var enableLimit = false
-    var lower: Double = 0
-    var upper: Double = 0
-    var maxMotorTorque: Double = 0
-    var localAxisA = Vector(1, 0)
-
-    // Mouse
-    var target: Vector = .zero
-    var maxForce: Double = .infinity
-    var angularHertz: Double = 0
-    var targetAngle: Double = 0
 
     // Prepared each step
     var rA: Vector = .zero
     var rB: Vector = .zero
     var deltaCenter: Vector = .zero
-    var deltaAngle: Double = 0
-    var angleB: Double = 0
-    var axisA: Vector = .zero
     var mA: Double = 0, iA: Double = 0, mB: Double = 0, iB: Double = 0
     var axialMass: Double = 0
-    var springSoftness = Softness.rigid
-    var angularSoftness = Softness.rigid
 
     // Accumulated impulses (warm starting)
     var linearImpulse: Vector = .zero
@@ -70,6 +44,34 @@ struct Joint: Sendable {
     var lowerImpulse: Double = 0
     var upperImpulse: Double = 0
     var motorImpulse: Double = 0
+
+    var deltaAngle: Double = 0
+    var lower: Double = 0
+    var upper: Double = 0
+    var maxMotorTorque: Double = 0
+
+    // Distance
+    var length: Double = 0
+    var minLength: Double = 0
+    var maxLength: Double = 0
+    var hertz: Double = 0
+    var springSoftness = Softness.rigid
+
+    // Prismatic and mouse
+    var axisA: Vector = .zero
+    var angleB: Double = 0
+    var angularSoftness = Softness.rigid
+    var target: Vector = .zero
+    var maxForce: Double = .infinity
+    var angularHertz: Double = 0
+    var targetAngle: Double = 0
+
+    // Definition, read when preparing
+    var localAnchorA: Vector = .zero
+    var localAnchorB: Vector = .zero
+    var dampingRatio: Double = 0
+    var referenceAngle: Double = 0
+    var localAxisA = Vector(1, 0)
 
     init(kind: JointKind, bodyA: Int32, bodyB: Int32) {
         self.kind = kind; self.bodyA = bodyA; self.bodyB = bodyB

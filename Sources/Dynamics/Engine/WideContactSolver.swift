@@ -8,7 +8,8 @@
 // seventh in an impulse; positions and the bodies' own velocities stay in double precision. Lanes that a batch does not fill point at the
 // ground body with zero mass, so they change nothing. Static and kinematic bodies may appear in
 // several lanes; their velocities are never changed (zero inverse mass), so the duplicate writes
-// store the same values. Elastic contacts stay on the scalar path, where the impact pass needs them.
+// store the same values. Elastic contacts are solved here too; their impacts are resolved by the
+// scalar impact pass, which touches only body velocities.
 import Geometry
 
 typealias Wide = SIMD8<Float>
@@ -62,13 +63,14 @@ struct WideContact {
 
     /// Copies the accumulated impulses of `lane` back into scalar constraint `c`.
     func get(lane: Int, into c: inout ContactConstraint) {
+        // The scalar copy may hold the largest impulse of an impact; keep whichever is larger.
         c.p1.normalImpulse = Double(p1.normalImpulse[lane])
         c.p1.tangentImpulse = Double(p1.tangentImpulse[lane])
-        c.p1.maxNormalImpulse = Double(p1.maxNormalImpulse[lane])
+        c.p1.maxNormalImpulse = max(c.p1.maxNormalImpulse, Double(p1.maxNormalImpulse[lane]))
         if c.count > 1 {
             c.p2.normalImpulse = Double(p2.normalImpulse[lane])
             c.p2.tangentImpulse = Double(p2.tangentImpulse[lane])
-            c.p2.maxNormalImpulse = Double(p2.maxNormalImpulse[lane])
+            c.p2.maxNormalImpulse = max(c.p2.maxNormalImpulse, Double(p2.maxNormalImpulse[lane]))
         }
     }
 }

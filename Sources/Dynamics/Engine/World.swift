@@ -68,11 +68,13 @@ final class World {
     private var worldNormals: [Vector] = []
     private var tree = DynamicTree()
     private(set) var contacts: [Contact] = []
-    private var pairs: [UInt64: Int32] = [:]
+    private var pairs = PairTable()
     private(set) var joints: [Joint] = []
     private var freeJoints: [Int32] = []
     private var constraints: [ContactConstraint] = []
     private var moveBuffer: [Int32] = []
+    /// Some shapes that collide with nothing have proxies older than their bodies' poses.
+    private var staleProxies = false
     private var isMoved: [Bool] = []
     private(set) var beginEvents: [ContactEvent] = []
     private(set) var endEvents: [ContactEvent] = []
@@ -245,6 +247,18 @@ final class World {
 
     /// Shapes whose tight boxes overlap `rect`, in a deterministic order.
     func shapes(overlapping rect: Rect) -> [Int32] {
+        if staleProxies {
+            staleProxies = false
+            for i in shapes.indices where shapes[i].isActive && shapes[i].itemMask == 0 && shapes[i].boundaryMask == 0 {
+                let b = bodies[Int(shapes[i].body)]
+                if b.kind == .fixed { continue }
+                let box = computeAABB(shapes[i], b.transform)
+                shapes[i].aabb = box
+                if !tree.fatAABB(shapes[i].proxy).contains(box) {
+                    tree.move(shapes[i].proxy, to: box.enlarged(by: settings.aabbMargin))
+                }
+            }
+        }
         let box = AABB(lower: Vector(rect.minX, rect.minY), upper: Vector(rect.maxX, rect.maxY))
         var found: [Int32] = []
         tree.query(box) { id in
@@ -323,6 +337,9 @@ final class World {
         for i in shapes.indices where shapes[i].isActive {
             let b = bodies[Int(shapes[i].body)]
             if b.kind == .fixed { continue }
+            // A shape in no collision behavior can touch nothing: its proxy is refreshed only
+            // when a query needs it (items(in:), item(at:)).
+            if shapes[i].itemMask == 0 && shapes[i].boundaryMask == 0 { staleProxies = true; continue }
             var box = computeAABB(shapes[i], b.transform)
             // Sweep the box over the step so fast bodies find their partners early.
             let travel = b.velocity * dt
@@ -468,14 +485,15 @@ final class World {
     private var colorBits: [UInt64] = []
     private var colorOf: [UInt8] = []
     private var wide: [WideContact] = []
-    /// Constraints solved one at a time: elastic ones and those that fit no color.
+    /// Constraints solved one at a time: those that fit no color.
     private var scalarIndices: [Int32] = []
     static let colorCount = 12
 
     /// Assigns contact constraints to graph colors, so that within a color no two constraints
     /// share a moving body, and packs each color into batches of eight for the wide solver
-    /// (Box2D v3's layout). Elastic contacts and those that fit no color are solved one at a
-    /// time, after the batches; the impact pass works on those.
+    /// (Box2D v3's layout). Constraints that fit no color are solved one at a time, after the
+    /// batches. The impact pass only changes body velocities, so it runs over the scalar copies
+    /// of the elastic constraints whichever solver handles their regular passes.
     private func colorConstraints() {
         let words = (bodies.count + 63) / 64
         let k = Self.colorCount
@@ -489,7 +507,7 @@ final class World {
         colorBits.withUnsafeMutableBufferPointer { bits in
             for i in 0..<cp.count {
                 var chosen = k
-                if cp[i].restitution == 0 {
+                do {
                     let a = Int(cp[i].bodyA), b = Int(cp[i].bodyB)
                     let movesA = bp[a].invMass > 0 || bp[a].invInertia > 0
                     let movesB = bp[b].invMass > 0 || bp[b].invInertia > 0
@@ -560,7 +578,7 @@ final class World {
         }
         colorConstraints()
         elastic.removeAll(keepingCapacity: true)
-        for k in scalarIndices where constraints[Int(k)].restitution > 0 { elastic.append(k) }
+        for k in constraints.indices where constraints[k].restitution > 0 { elastic.append(Int32(k)) }
         let scalar = scalarIndices
 
         for i in bodies.indices {
