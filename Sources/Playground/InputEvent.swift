@@ -93,7 +93,7 @@ public enum InputEvent: Hashable, Sendable {
         } catch let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty {
             throw fail("\"\(context.codingPath[0].stringValue)\": expected a finite number")
         } catch {
-            throw fail("not a JSON object (expected {\"t\": seconds, \"type\": \"down\", \"x\": pt, \"y\": pt})")
+            throw fail("not a valid JSON object (expected e.g. {\"t\": 0.5, \"type\": \"down\", \"x\": 320, \"y\": 192}; numbers must be finite, NaN and Infinity are not JSON)")
         }
         guard let t = fields.t else { throw fail("missing \"t\" (seconds since the scene started)") }
         guard t.isFinite else { throw fail("\"t\": expected a finite number") }
