@@ -218,7 +218,10 @@ public final class PlaygroundApp {
             loadError = nil
         } catch let errors as SceneErrors {
             let more = errors.errors.count > 1 ? " (+\(errors.errors.count - 1) more)" : ""
-            loadError = errors.errors[0].description + more
+            // The file's name, not its whole path: the status line is short.
+            var first = errors.errors[0]
+            first.file = first.file.split(separator: "/").last.map(String.init) ?? first.file
+            loadError = first.description + more
         } catch {
             loadError = "\(scenes[index].path): \(error)"
         }
@@ -359,8 +362,7 @@ public final class PlaygroundApp {
     private func status(now: Double) -> String {
         let place = "\(sceneIndex + 1)/\(scenes.count)"
         if let loadError {
-            let file = scenes.isEmpty ? "" : (scenes[sceneIndex].path.split(separator: "/").last.map(String.init) ?? "")
-            return " \(file) \(place) │ error: \(loadError)"
+            return " \(place) │ error: \(loadError)"
         }
         guard let s = session else { return " \(place)" }
         let state = isPaused ? "paused" : (s.isAtRest ? "resting" : "running")

@@ -71,6 +71,10 @@ final class ScriptedTerminal: TerminalDriver {
     private(set) var frameTimes: [Double] = []
     private(set) var timeouts: [Double] = []
     private(set) var began = 0, ended = 0
+    /// The text of every frame.
+    private(set) var gridTexts: [String] = []
+    /// Called with each event as it is delivered, before the app sees it.
+    var onDeliver: ((TerminalEvent) -> Void)?
 
     init(columns: Int = 80, rows: Int = 24, script: [(Double, TerminalEvent)]) {
         size = TerminalSize(columns: columns, rows: rows)
@@ -84,6 +88,7 @@ final class ScriptedTerminal: TerminalDriver {
     func draw(_ grid: CellGrid) {
         screen.draw(grid)
         statusLines.append(grid.rows > 0 ? grid.text(row: grid.rows - 1) : "")
+        gridTexts.append(grid.text)
         frameTimes.append(now)
         now += frameCosts[(frameTimes.count - 1) % frameCosts.count]
     }
@@ -94,6 +99,7 @@ final class ScriptedTerminal: TerminalDriver {
             script.removeFirst()
             now = max(now, first.time)
             if case let .resize(columns, rows) = first.event { size = TerminalSize(columns: columns, rows: rows) }
+            onDeliver?(first.event)
             return first.event
         }
         now += timeout
