@@ -87,7 +87,7 @@ public enum InputEvent: Hashable, Sendable {
         let fields: Fields
         do {
             fields = try JSONDecoder().decode(Fields.self, from: Data(line.utf8))
-        } catch let DecodingError.typeMismatch(type, context) {
+        } catch let DecodingError.typeMismatch(type, context) where !context.codingPath.isEmpty {
             let key = context.codingPath.first?.stringValue ?? "?"
             throw fail("\"\(key)\": expected \(type == Double.self ? "a number" : type == Int.self ? "a whole number" : type == String.self ? "a string" : "\(type)")")
         } catch let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty {
@@ -133,6 +133,9 @@ public enum InputEvent: Hashable, Sendable {
             case "alt": modifiers.insert(.alt)
             default: throw fail("\"modifiers\": expected shift, control or alt, found \"\(name)\"")
             }
+        }
+        if case .scroll(let direction) = phase {
+            return .pointer(.scroll(direction, at: Point(x, y), time: t, modifiers: modifiers))
         }
         return .pointer(PointerEvent(phase, at: Point(x, y), time: t, button: button, modifiers: modifiers))
     }

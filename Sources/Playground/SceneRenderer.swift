@@ -55,8 +55,10 @@ public struct SceneRenderer: Sendable {
         for case let attachment as AttachmentBehavior in behaviors {
             let (a, b) = attachment.attachmentPoints
             guard a.isFinite, b.isFinite else { continue }
-            if a != b {
-                canvas.fill(.segment(from: a, to: b, thickness: 1, dotted: attachment.kind == .limit), color: rodColor)
+            if attachment.kind == .limit {
+                drawRope(from: a, to: b, color: rodColor, into: &canvas)
+            } else if a != b {
+                canvas.fill(.segment(from: a, to: b, thickness: 1, dotted: false), color: rodColor)
             }
             if attachment.attachedBehaviorType == .anchor { anchors.append(b) }
         }
@@ -64,6 +66,20 @@ public struct SceneRenderer: Sendable {
         for item in scene.items { drawItem(item, into: &canvas) }
         // 4. Anchors on top.
         for p in anchors { canvas.fill(.anchor(p), color: anchorColor) }
+    }
+
+    /// A rope: one sub-pixel dot every two sub-pixels along the line. (TerminalUI's own dotted
+    /// segment alternates 8 pt on / 8 pt off, which fills solid when its phase straddles 8 pt
+    /// sub-pixels, so ropes place their dots themselves.)
+    func drawRope(from a: Point, to b: Point, color: Color, into canvas: inout Canvas) {
+        let length = a.distance(to: b)
+        guard length.isFinite else { return }
+        let spacing = 2 * min(canvas.cellSize.subPixelWidth, canvas.cellSize.subPixelHeight)
+        let count = min(Int(length / spacing), 4096)
+        for k in 0...count {
+            let p = length > 0 ? a + (b - a) * (Double(k) * spacing / length) : a
+            canvas.fill(.segment(from: p, to: p, thickness: 0, dotted: false), color: color)
+        }
     }
 
     /// Draws one item: its shape in its color at its alpha, scale and angle.
