@@ -67,6 +67,7 @@ struct PlayCommand: ParsableCommand {
         }
         defer { try? recordHandle?.close() }
 
+        Self.unblockTerminalSignals()
         CursesTerminal.installSignalHandlers()
         let terminal = CursesTerminal()
         let start = ContinuousClock.now
@@ -91,5 +92,15 @@ struct PlayCommand: ParsableCommand {
         terminal.end()
         if terminal.lastSignal != 0 { throw ExitCode(128 + terminal.lastSignal) }
         if exit == .interrupted { throw ExitCode(130) }
+    }
+
+    /// A process inherits its parent's blocked-signal mask; launched from a program that blocks
+    /// signals (a test runner, some supervisors), SIGTERM would never arrive and SIGWINCH would
+    /// never tell ncurses about a resize. Unblock the signals the playground relies on.
+    static func unblockTerminalSignals() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH] { sigaddset(&set, signal) }
+        sigprocmask(SIG_UNBLOCK, &set, nil)
     }
 }
