@@ -147,5 +147,5 @@ public struct InputFileError: Error, Hashable, Sendable, CustomStringConvertible
     public var line: Int
     public var message: String
     public init(file: String, line: Int, message: String) { self.file = file; self.line = line; self.message = message }
-    public var description: String { "\(file):\(line): \(message)" }
+    public var description: String { line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)" }
 }
