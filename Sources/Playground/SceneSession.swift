@@ -121,6 +121,7 @@ public final class SceneSession {
 
     // MARK: Animations
 
+    /// A scene's `repeat` counts extra plays; PropertyAnimation's `repeatCount` counts cycles.
     private func addAnimation(_ d: AnimationDescription) {
         guard let item = scene.item(withID: d.item) else { return }
         let to = AnimationTargets(center: d.to.center.map { $0.resolve(in: scene.referenceBounds) },
@@ -136,7 +137,7 @@ public final class SceneSession {
         }
         let animation = PropertyAnimation(to: to, duration: d.duration.isFinite ? d.duration : 0,
                                           delay: d.delay.isFinite ? d.delay : 0, curve: curve,
-                                          repeatCount: d.repeatCount.isFinite ? max(d.repeatCount, 0) : 0,
+                                          repeatCount: d.repeatCount.isFinite && d.repeatCount > 0 ? d.repeatCount + 1 : 0,
                                           autoreverses: d.autoreverses, then: d.then == .remove ? .remove : .none)
         animations.add(animation, to: item)
     }
