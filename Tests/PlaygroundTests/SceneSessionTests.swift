@@ -248,6 +248,41 @@ struct SceneSessionTests {
         #expect(abs(drop.center.y - (50 + 125)) < 10, "\(drop.center)")
     }
 
+    @Test("repeat counts extra plays: repeat 1 of a 1 s fade ends (and removes) after 2 s, not 1 s")
+    func repeatCountsExtraPlays() throws {
+        let session = try Fixture.session("""
+            name: Blink
+            items:
+              - {id: a, size: [40, 40], center: [100, 100]}
+            animations:
+              - {item: a, duration: 1, curve: linear, repeat: 1, to: {alpha: 0}, then: remove}
+            """)
+        session.run(steps: 90)
+        let a = try #require(session.scene.item(withID: "a"))
+        #expect(abs(a.alpha - 0.5) < 1e-9)   // halfway through the second play
+        session.run(steps: 30)
+        #expect(session.scene.item(withID: "a") == nil)
+    }
+
+    @Test("a grab whose release never comes is cancelled by the 2 s drag timeout, and its spring goes away")
+    func lostRelease() throws {
+        let session = try Fixture.session("""
+            name: Grab
+            items:
+              - {id: ball, shape: ellipse, size: [60, 60], center: [200, 192]}
+            behaviors:
+              - {type: collision, boundaries: reference}
+            gestures:
+              - {recognizer: pan, action: grab}
+            """)
+        session.handle(.down(Point(200, 192), time: 0))
+        session.handle(.move(Point(240, 192), time: 0.1))
+        #expect(session.scene.animator.behaviors.contains { $0 is AttachmentBehavior })
+        session.run(steps: 60 * 2 + 10)   // 2.1 s after the last move
+        #expect(!session.scene.animator.behaviors.contains { $0 is AttachmentBehavior })
+        #expect(!session.router.isTracking)
+    }
+
     @Test("an event belongs before the step that ends after it")
     func stepIndex() {
         #expect(SceneSession.stepIndex(forEventTime: 0) == 0)
