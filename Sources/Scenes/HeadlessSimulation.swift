@@ -4,7 +4,8 @@
 // step, step 0 before the first step, items in file order, `time` = step / 60 exactly. Numbers
 // print so they round-trip: Swift's Double description is the shortest text that reads back to
 // the same bits, and integral values drop the ".0" (320, not 320.0), as in DESIGN.md's example.
-// The same scene gives the same bytes every run.
+// The same scene gives the same bytes every run. `alpha` is listed when an item's alpha is not 1
+// or the scene has animations (so a fade shows from its first line), `scale` when it is not 1.
 import Dynamics
 import Geometry
 
@@ -34,7 +35,10 @@ public struct HeadlessSimulation {
             line += ",\"x\":\(Self.number(item.center.x)),\"y\":\(Self.number(item.center.y))"
             line += ",\"angle\":\(Self.number(item.transform.rotationAngle))"
             line += ",\"vx\":\(Self.number(v.x)),\"vy\":\(Self.number(v.y))"
-            line += ",\"omega\":\(Self.number(scene.angularVelocity(of: item)))}"
+            line += ",\"omega\":\(Self.number(scene.angularVelocity(of: item)))"
+            if item.alpha != 1 || !scene.animations.isEmpty { line += ",\"alpha\":\(Self.number(item.alpha))" }
+            if item.scale != 1 { line += ",\"scale\":\(Self.number(item.scale))" }
+            line += "}"
         }
         return line + "]}"
     }

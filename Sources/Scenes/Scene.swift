@@ -8,12 +8,17 @@ import Geometry
 public final class Scene {
     /// What the scene was built from.
     public let sceneDescription: SceneDescription
-    public let referenceBounds: Rect
-    /// In the scene file's order.
+    /// The reference bounds; setting it moves the walls that follow them (`animator.referenceBounds`).
+    public var referenceBounds: Rect {
+        didSet { animator.referenceBounds = referenceBounds }
+    }
+    /// In the scene file's order (spawned items after them; removed items are gone).
     public private(set) var items: [SceneItem]
     public let animator: DynamicAnimator
     /// The behaviors that carry an `id` in the file.
     public let behaviorsByID: [String: DynamicBehavior]
+    /// The file's behaviors, one per `behaviors:` entry, in file order.
+    public internal(set) var fileBehaviors: [DynamicBehavior] = []
 
     private var dynamicItems: Set<ObjectIdentifier>
 
@@ -45,5 +50,44 @@ public final class Scene {
     /// The item's angular velocity in rad/s, zero for items no behavior drives.
     public func angularVelocity(of item: SceneItem) -> Double {
         isDynamic(item) ? animator.angularVelocity(for: item) : 0
+    }
+
+    // MARK: Adding and removing items (spawned items, `then: remove`)
+
+    /// Appends `item` to the scene's items and adds it to `behaviors` (list behaviors only:
+    /// gravity, collision, push, dynamic item, field); it becomes dynamic if any took it.
+    public func addItem(_ item: SceneItem, joining behaviors: [DynamicBehavior] = []) {
+        items.append(item)
+        for behavior in behaviors {
+            guard let list = behavior as? ItemListBehavior else { continue }
+            list.addItem(item)
+            dynamicItems.insert(ObjectIdentifier(item))
+        }
+    }
+
+    /// Records that a behavior added after building (a gesture's push or grab) drives `item`.
+    public func noteDynamic(_ item: SceneItem) {
+        dynamicItems.insert(ObjectIdentifier(item))
+    }
+
+    /// Removes `item` from the items and from every behavior: list behaviors let go of it, and
+    /// behaviors made for it alone (snap, attachment) leave the animator.
+    public func removeItem(_ item: SceneItem) {
+        items.removeAll { $0 === item }
+        dynamicItems.remove(ObjectIdentifier(item))
+        func visit(_ behavior: DynamicBehavior, parent: DynamicBehavior?) {
+            for child in behavior.childBehaviors { visit(child, parent: behavior) }
+            var detach = false
+            if let list = behavior as? ItemListBehavior {
+                list.removeItem(item)
+            } else if let snap = behavior as? SnapBehavior {
+                detach = snap.item === item
+            } else if let attachment = behavior as? AttachmentBehavior {
+                detach = attachment.items.contains { $0 === item }
+            }
+            guard detach else { return }
+            if let parent { parent.removeChildBehavior(behavior) } else { animator.removeBehavior(behavior) }
+        }
+        for behavior in animator.behaviors { visit(behavior, parent: nil) }
     }
 }

@@ -32,6 +32,7 @@ public struct SceneBuilder: Sendable {
 
         let animator = DynamicAnimator(referenceBounds: referenceBounds)
         var behaviorsByID: [String: DynamicBehavior] = [:]
+        var fileBehaviors: [DynamicBehavior] = []
         /// Work that needs the behavior to be in the animator first (initial velocities).
         var afterAdding: [() -> Void] = []
 
@@ -123,12 +124,15 @@ public struct SceneBuilder: Sendable {
                 behavior = b
             }
             if let id = entry.id { behaviorsByID[id] = behavior }
+            fileBehaviors.append(behavior)
             animator.addBehavior(behavior)
         }
         for work in afterAdding { work() }
 
-        return Scene(sceneDescription: description, referenceBounds: referenceBounds, items: items, animator: animator,
-                     behaviorsByID: behaviorsByID, dynamicItems: dynamic)
+        let scene = Scene(sceneDescription: description, referenceBounds: referenceBounds, items: items, animator: animator,
+                          behaviorsByID: behaviorsByID, dynamicItems: dynamic)
+        scene.fileBehaviors = fileBehaviors
+        return scene
     }
 
     private func attachment(_ a: BehaviorDescription.Attachment, item: SceneItem, to other: SceneItem?,

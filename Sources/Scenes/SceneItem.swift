@@ -13,6 +13,9 @@ public final class SceneItem: DynamicItem {
     public var color: SceneColor
     /// 0 (invisible) ... 1 (opaque).
     public var alpha: Double
+    /// The drawn scale about the center (1 = natural size); only drawing reads it, the collision
+    /// shape keeps `size` (as a UIView's transform scale leaves UIKit Dynamics' bounds alone).
+    public var scale: Double = 1
     /// A label's text.
     public var text: String?
     /// An image item's file, as written in the scene.

@@ -1,7 +1,6 @@
 // Nudge: the root command. Argument parsing and wiring only; every behavior lives in the modules.
 //
-// `nudge` alone will open the playground (`play`, the default subcommand) once the front end
-// lands; until then it prints this help.
+// `nudge` alone opens the playground (`play`, the default subcommand).
 import ArgumentParser
 
 @main
@@ -15,11 +14,12 @@ struct Nudge: ParsableCommand {
             else the built-in Push scene.
             """,
         subcommands: [
-            // PlayCommand.self goes first here, as the default subcommand, when it exists.
+            PlayCommand.self,
             SimulateCommand.self,
             CheckCommand.self,
             ScenesCommand.self,
             BenchCommand.self,
-        ]
+        ],
+        defaultSubcommand: PlayCommand.self
     )
 }

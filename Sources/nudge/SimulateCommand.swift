@@ -6,6 +6,7 @@
 import ArgumentParser
 import Foundation
 import Geometry
+import Playground
 import Scenes
 
 struct SimulateCommand: ParsableCommand {
@@ -15,8 +16,12 @@ struct SimulateCommand: ParsableCommand {
         discussion: """
             Each line is {"step":N,"time":SECONDS,"items":[{"id":...,"x":...,"y":...,"angle":...,\
             "vx":...,"vy":...,"omega":...}]}: centers in points, angles in radians, velocities in \
-            pt/s and rad/s. The simulation steps at exactly 60 Hz. Errors go to standard error \
-            with file:line:column, and the exit status is then non-zero.
+            pt/s and rad/s; "alpha" when an item's alpha is not 1 or the scene has animations, \
+            "scale" when it is not 1. Animations run and items they remove leave the list. The \
+            simulation steps at exactly 60 Hz. --input replays JSON Lines events \
+            ({"t":s,"type":"down|move|up|key|scroll","x":pt,"y":pt,"button":1,"key":"n"}) through \
+            the scene's gesture recognizers, each before the step it fell in. Errors go to \
+            standard error with file:line(:column), and the exit status is then non-zero.
             """)
 
     @Argument(help: ArgumentHelp("A scene file, or the file name or scene name of a scene in the library.", valueName: "scene"))
@@ -36,7 +41,9 @@ struct SimulateCommand: ParsableCommand {
         "Points per terminal cell; headless runs only check it (it matters to play).", valueName: "WxH"))
     var cellSize: String = "8x16"
 
-    @Option(help: ArgumentHelp("Replay pointer and key events from a JSON Lines file (not yet supported).", valueName: "file"))
+    @Option(help: ArgumentHelp(
+        "Replay pointer and key events from a JSON Lines file (as `nudge play --record` writes it).",
+        valueName: "file"))
     var input: String?
 
     @OptionGroup var location: SceneLocationOptions
@@ -46,9 +53,6 @@ struct SimulateCommand: ParsableCommand {
         guard every >= 1 else { throw ValidationError("--every must be 1 or more, got \(every)") }
         _ = try Self.parseSize(size, option: "--size")
         _ = try Self.parseSize(cellSize, option: "--cell-size")
-        if input != nil {
-            throw ValidationError("--input is not yet supported (event replay arrives with the gesture recognizers)")
-        }
     }
 
     /// "WxH" with positive finite numbers, e.g. "640x384".
@@ -75,7 +79,14 @@ struct SimulateCommand: ParsableCommand {
             printError("nudge simulate: \(error)")
             throw ExitCode.failure
         }
+        let events: [InputEvent]
+        do {
+            events = try input.map(Self.readEvents) ?? []
+        } catch {
+            printError("nudge simulate: \(error)")
+            throw ExitCode.failure
+        }
         let bounds = description.referenceBounds(available: try Self.parseSize(size, option: "--size"))
-        try runSimulation(description, bounds: bounds)
+        try runSimulation(description, bounds: bounds, events: events)
     }
 }

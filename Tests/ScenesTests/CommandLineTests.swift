@@ -120,7 +120,7 @@ struct CommandLineTests {
         (["--size", "0x5"], "width and height must be greater than 0"),
         (["--size", "abc"], "--size must be WIDTHxHEIGHT"),
         (["--cell-size", "8by16"], "--cell-size must be WIDTHxHEIGHT"),
-        (["--input", "events.jsonl"], "not yet supported"),
+        (["--input", "no-such-events.jsonl"], "no-such-events.jsonl: cannot read the file"),
     ])
     func badFlags(flags: [String], message: String) throws {
         let result = try Self.run(["simulate", "scenes/000-push.yaml"] + flags)

@@ -1,0 +1,40 @@
+// HitTesting: which scene item lies under a point, as UIKit's hit test finds a view.
+//
+// The drawn shape decides (rectangle, ellipse or polygon, turned by the item's angle and scaled
+// by its drawn scale), not the collision shape, so what you see is what you grab; the topmost
+// item (the last drawn) wins, and invisible items (alpha 0) are not hit.
+import Geometry
+import Scenes
+
+extension SceneItem {
+    /// Whether `point` (reference coordinates) lies inside the item as drawn.
+    public func contains(_ point: Point) -> Bool {
+        let s = scale > 0 && scale.isFinite ? scale : 1
+        let local = (point - center).rotated(by: -angle) / s
+        switch shape {
+        case .rectangle, .label, .image:
+            return abs(local.x) <= size.width / 2 && abs(local.y) <= size.height / 2
+        case .ellipse:
+            let a = size.width / 2, b = size.height / 2
+            guard a > 0, b > 0 else { return false }
+            return (local.x * local.x) / (a * a) + (local.y * local.y) / (b * b) <= 1
+        case .polygon:
+            guard let v = vertices, v.count >= 3 else { return false }
+            var sign = 0.0
+            for i in v.indices {
+                let a = v[i], b = v[(i + 1) % v.count]
+                let c = (b - a).cross(local - a)
+                if c == 0 { continue }
+                if sign == 0 { sign = c } else if (c > 0) != (sign > 0) { return false }
+            }
+            return true
+        }
+    }
+}
+
+extension Scene {
+    /// The topmost visible item whose drawn shape contains `point`.
+    public func item(at point: Point) -> SceneItem? {
+        items.last { $0.alpha > 0 && $0.contains(point) }
+    }
+}

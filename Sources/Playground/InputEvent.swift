@@ -1,0 +1,151 @@
+// InputEvent: one line of a recorded session (`nudge play --record`, `nudge simulate --input`).
+//
+// JSON Lines, one event per line, DESIGN.md's format:
+//   {"t": seconds, "type": "down" | "move" | "up" | "key", "x": pt, "y": pt, "button": 1, "key": "n"}
+// plus two optional extensions that never change the meaning of the base keys:
+//   "type": "scroll" with "direction": "up" | "down" (a wheel notch), and
+//   "modifiers": ["shift", "control", "alt"] on pointer events (rotation and pinch need them).
+// `t` is seconds since the scene started, in the session's own step time (see PlaygroundApp), so a
+// replay delivers each event before the same step the live session did. Reading is strict and
+// never traps: every problem is an `InputFileError` naming the file and line, and times must be
+// finite, not negative and not decreasing. Numbers are written so they read back to the same bits.
+import Foundation
+import Geometry
+import Gestures
+import Scenes
+
+public enum InputEvent: Hashable, Sendable {
+    case pointer(PointerEvent)
+    /// A key as `Key.description` names it ("n", "Tab", "Ctrl-C", " " for space).
+    case key(String, time: Double)
+
+    public var time: Double {
+        switch self {
+        case .pointer(let e): e.time
+        case .key(_, let t): t
+        }
+    }
+
+    /// The event as one JSON line (no newline).
+    public var jsonLine: String {
+        let n = HeadlessSimulation.number
+        switch self {
+        case .key(let key, let t):
+            return "{\"t\":\(n(t)),\"type\":\"key\",\"key\":\(HeadlessSimulation.string(key))}"
+        case .pointer(let e):
+            var type = ""
+            var extra = ""
+            switch e.phase {
+            case .down: type = "down"
+            case .move: type = "move"
+            case .up: type = "up"
+            case .scroll(let d): type = "scroll"; extra = ",\"direction\":\"\(d == .up ? "up" : "down")\""
+            }
+            var line = "{\"t\":\(n(e.time)),\"type\":\"\(type)\",\"x\":\(n(e.location.x)),\"y\":\(n(e.location.y))"
+            if case .scroll = e.phase {} else { line += ",\"button\":\(e.button.rawValue)" }
+            line += extra
+            var mods: [String] = []
+            if e.modifiers.contains(.shift) { mods.append("\"shift\"") }
+            if e.modifiers.contains(.control) { mods.append("\"control\"") }
+            if e.modifiers.contains(.alt) { mods.append("\"alt\"") }
+            if !mods.isEmpty { line += ",\"modifiers\":[\(mods.joined(separator: ","))]" }
+            return line + "}"
+        }
+    }
+
+    /// Reads a whole JSON Lines text; blank lines are skipped. `file` names the source in errors.
+    public static func parse(_ text: String, file: String) throws -> [InputEvent] {
+        var events: [InputEvent] = []
+        var lastTime = 0.0
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            if line.isEmpty { continue }
+            let event = try parseLine(line, file: file, line: index + 1)
+            if event.time < lastTime {
+                throw InputFileError(file: file, line: index + 1,
+                                     message: "\"t\" went back in time (\(HeadlessSimulation.number(event.time)) after \(HeadlessSimulation.number(lastTime))); times must not decrease")
+            }
+            lastTime = event.time
+            events.append(event)
+        }
+        return events
+    }
+
+    private struct Fields: Decodable {
+        var t: Double?
+        var type: String?
+        var x: Double?
+        var y: Double?
+        var button: Int?
+        var key: String?
+        var direction: String?
+        var modifiers: [String]?
+    }
+
+    static func parseLine(_ line: String, file: String, line number: Int) throws -> InputEvent {
+        func fail(_ message: String) -> InputFileError { InputFileError(file: file, line: number, message: message) }
+        let fields: Fields
+        do {
+            fields = try JSONDecoder().decode(Fields.self, from: Data(line.utf8))
+        } catch let DecodingError.typeMismatch(type, context) where !context.codingPath.isEmpty {
+            let key = context.codingPath.first?.stringValue ?? "?"
+            throw fail("\"\(key)\": expected \(type == Double.self ? "a number" : type == Int.self ? "a whole number" : type == String.self ? "a string" : "\(type)")")
+        } catch let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty {
+            throw fail("\"\(context.codingPath[0].stringValue)\": expected a finite number")
+        } catch {
+            throw fail("not a valid JSON object (expected e.g. {\"t\": 0.5, \"type\": \"down\", \"x\": 320, \"y\": 192}; numbers must be finite, NaN and Infinity are not JSON)")
+        }
+        guard let t = fields.t else { throw fail("missing \"t\" (seconds since the scene started)") }
+        guard t.isFinite else { throw fail("\"t\": expected a finite number") }
+        guard t >= 0 else { throw fail("\"t\": expected 0 or more seconds, found \(HeadlessSimulation.number(t))") }
+        guard let type = fields.type else { throw fail("missing \"type\" (down | move | up | key | scroll)") }
+        if type == "key" {
+            guard let key = fields.key, !key.isEmpty else { throw fail("missing \"key\" for type key") }
+            return .key(key, time: t)
+        }
+        let phase: PointerEvent.Phase
+        switch type {
+        case "down": phase = .down
+        case "move": phase = .move
+        case "up": phase = .up
+        case "scroll":
+            switch fields.direction {
+            case "up": phase = .scroll(.up)
+            case "down": phase = .scroll(.down)
+            default: throw fail("\"direction\": expected up or down for type scroll")
+            }
+        default:
+            throw fail("\"type\": expected down | move | up | key | scroll, found \"\(type)\"")
+        }
+        guard let x = fields.x, let y = fields.y else { throw fail("missing \"x\" or \"y\" (points) for type \(type)") }
+        guard x.isFinite, y.isFinite, abs(x) <= 1e6, abs(y) <= 1e6 else {
+            throw fail("\"x\" and \"y\": expected finite numbers within ±1000000 points")
+        }
+        let buttonNumber = fields.button ?? 1
+        guard let button = PointerButton(rawValue: buttonNumber) else {
+            throw fail("\"button\": expected 1 (left), 2 (middle) or 3 (right), found \(buttonNumber)")
+        }
+        var modifiers: PointerModifiers = []
+        for name in fields.modifiers ?? [] {
+            switch name {
+            case "shift": modifiers.insert(.shift)
+            case "control", "ctrl": modifiers.insert(.control)
+            case "alt": modifiers.insert(.alt)
+            default: throw fail("\"modifiers\": expected shift, control or alt, found \"\(name)\"")
+            }
+        }
+        if case .scroll(let direction) = phase {
+            return .pointer(.scroll(direction, at: Point(x, y), time: t, modifiers: modifiers))
+        }
+        return .pointer(PointerEvent(phase, at: Point(x, y), time: t, button: button, modifiers: modifiers))
+    }
+}
+
+/// A problem in an input file, located by file and line.
+public struct InputFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var message: String
+    public init(file: String, line: Int, message: String) { self.file = file; self.line = line; self.message = message }
+    public var description: String { line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)" }
+}

@@ -1,1 +1,0 @@
-// Playground: placeholder until its issue lands.

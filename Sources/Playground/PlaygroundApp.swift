@@ -1,0 +1,418 @@
+// PlaygroundApp: the interactive playground over any TerminalDriver, on an injected clock.
+//
+// The loop (docs/playground.md):
+// - Simulation time is whole steps of 1/60 s. The number of steps due is computed from the clock
+//   against the scene's start (`origin`), not summed from frame times, so it cannot drift: after
+//   one simulated second exactly 60 steps have run whatever the frame timing. At most
+//   `maximumStepsPerFrame` steps run per frame; time beyond that is dropped (the origin moves),
+//   so a stall never turns into a burst of catch-up.
+// - A session at rest (animator paused, no animation, no gesture tracking or waiting) skips its
+//   due steps without work, draws once and blocks in `nextEvent(timeout:)` with `idleTimeout`;
+//   otherwise it waits only until the next step is due, so frames come at up to 60 per second.
+// - Pointer events are stamped with the session's own time (steps + the fraction of the current
+//   step), delivered at once, and recorded with that stamp, so a replay delivers each event
+//   before the same step (`SceneSession.stepIndex(forEventTime:)`) and reproduces the session.
+// - Pause freezes the scene: no steps, pointer events ignored; `.` runs one step.
+// - A scene file that fails to load leaves the previous scene playing (or an empty canvas) and
+//   shows its error in the status line. A terminal smaller than 20×6 shows a short message and
+//   keeps the last good reference bounds until it grows again.
+import Foundation
+import Geometry
+import Gestures
+import Scenes
+import TerminalUI
+
+public final class PlaygroundApp {
+    public struct Options: Sendable {
+        public var cellSize: CellSize
+        /// Most steps run in one frame; the rest of a long stall is dropped.
+        public var maximumStepsPerFrame: Int
+        /// Seconds to block waiting for input while nothing moves.
+        public var idleTimeout: Double
+        /// Seconds a gesture's message stays in the status line before the summary returns.
+        public var messageDuration: Double
+        /// Smallest playable terminal, in cells.
+        public var minimumColumns: Int
+        public var minimumRows: Int
+
+        public init(cellSize: CellSize = .default, maximumStepsPerFrame: Int = 5, idleTimeout: Double = 1.0,
+                    messageDuration: Double = 5, minimumColumns: Int = 20, minimumRows: Int = 6) {
+            self.cellSize = cellSize; self.maximumStepsPerFrame = maximumStepsPerFrame; self.idleTimeout = idleTimeout
+            self.messageDuration = messageDuration; self.minimumColumns = minimumColumns; self.minimumRows = minimumRows
+        }
+    }
+
+    /// How the app ended.
+    public enum Exit: Sendable, Equatable {
+        /// q.
+        case quit
+        /// Ctrl-C (or a termination signal the driver turned into it).
+        case interrupted
+    }
+
+    public let terminal: TerminalDriver
+    public let scenes: [SceneFile]
+    public let options: Options
+    private let clock: () -> Double
+    private let sleep: (Double) -> Void
+    private let suspendHandler: (() -> Void)?
+    private let record: ((String) -> Void)?
+    private let renderer = SceneRenderer()
+
+    /// Called after every simulation step with the session (tests compare these with a replay).
+    public var onStep: ((SceneSession) -> Void)?
+
+    public private(set) var session: SceneSession?
+    /// The place of the scene being shown (or whose load failed) in `scenes`.
+    public private(set) var sceneIndex = 0
+    public private(set) var isPaused = false
+    public private(set) var showsHelp = false
+    /// The load error of the scene at `sceneIndex`, if it failed.
+    public private(set) var loadError: String?
+    /// The timeout of every `nextEvent` call that could block, in order (tests read it).
+    public private(set) var waitTimeouts: [Double] = []
+    public private(set) var framesDrawn = 0
+    /// The status line of the last frame.
+    public private(set) var statusText = ""
+
+    private var exit: Exit?
+    /// Clock time at which step 0 of the session began (moved on pause and on dropped catch-up).
+    private var origin = 0.0
+    private var pausedAt = 0.0
+    private var needsDraw = true
+    private var frameTimes: [Double] = []
+    private var stepMilliseconds = 0.0
+    private var messageShownAt = -Double.infinity
+    private var messageCount = 0
+    private var heldButton: PointerButton?
+
+    public init(terminal: TerminalDriver, scenes: [SceneFile], options: Options = Options(),
+                clock: @escaping () -> Double, sleep: @escaping (Double) -> Void = { _ in },
+                suspend: (() -> Void)? = nil, record: ((String) -> Void)? = nil) {
+        self.terminal = terminal
+        self.scenes = scenes
+        self.options = options
+        self.clock = clock
+        self.sleep = sleep
+        self.suspendHandler = suspend
+        self.record = record
+    }
+
+    // MARK: Running
+
+    /// Takes the terminal, plays until q or Ctrl-C, and gives the terminal back on every path.
+    public func run() throws -> Exit {
+        try terminal.begin()
+        defer { terminal.end() }
+        exit = nil
+        load(0)
+        while exit == nil {
+            update(now: clock())
+            if needsDraw { draw(now: clock()) }
+            let timeout = waitTimeout(now: clock())
+            waitTimeouts.append(timeout)
+            if waitTimeouts.count > 10_000 { waitTimeouts.removeFirst(5_000) }
+            let before = clock()
+            if let event = terminal.nextEvent(timeout: timeout) {
+                handle(event)
+                var drained = 0
+                while exit == nil, drained < 256, let more = terminal.nextEvent(timeout: 0) {
+                    handle(more)
+                    drained += 1
+                }
+            } else {
+                // A driver that returned before the time was up (it cannot wait): pace here.
+                let waited = clock() - before
+                if timeout > 0 && waited < 0.001 { sleep(min(timeout, 1.0 / 60)) }
+            }
+        }
+        return exit ?? .quit
+    }
+
+    /// Whether the terminal is big enough to play in.
+    public var isTooSmall: Bool {
+        terminal.size.columns < options.minimumColumns || terminal.size.rows < options.minimumRows
+    }
+
+    /// The reference bounds the terminal offers: every row but the status line.
+    private var availableSize: Size {
+        options.cellSize.size(columns: max(terminal.size.columns, 1), rows: max(terminal.size.rows - 1, 1))
+    }
+
+    // MARK: Time
+
+    /// Runs the steps that are due at `now`.
+    private func update(now: Double) {
+        guard let s = session, !isPaused else { return }
+        let target = dueStep(now: now)
+        guard target > s.stepCount else { return }
+        if s.isAtRest { skip(s, to: target); return }
+        let start = clock()
+        var ran = 0
+        while s.stepCount < target && ran < options.maximumStepsPerFrame {
+            if s.isAtRest { skip(s, to: target); break }
+            s.step()
+            onStep?(s)
+            ran += 1
+        }
+        if s.stepCount < target {
+            // Capped: forget the time we could not catch up on.
+            origin += Double(target - s.stepCount) / 60
+        }
+        if ran > 0 {
+            stepMilliseconds = (clock() - start) * 1000 / Double(ran)
+            needsDraw = true
+        }
+    }
+
+    private func dueStep(now: Double) -> Int {
+        let steps = ((now - origin) * 60 + 1e-9).rounded(.down)
+        guard steps.isFinite else { return session?.stepCount ?? 0 }
+        return Int(steps.clamped(0, Double(Int32.max)))
+    }
+
+    private func skip(_ s: SceneSession, to target: Int) {
+        if onStep != nil && target - s.stepCount <= 36_000 {
+            while s.stepCount < target { s.step(); onStep?(s) }
+        } else {
+            s.skipIdleSteps(to: target)
+        }
+    }
+
+    /// The session's time for an event happening at `now`: the steps run plus the fraction of
+    /// the step in progress (kept below 1, so the event belongs before the next step).
+    private func eventTime(now: Double) -> Double {
+        guard let s = session else { return 0 }
+        let fraction = ((now - origin) * 60 - Double(s.stepCount)).clamped(0, 1 - 1e-6)
+        return (Double(s.stepCount) + fraction) / 60
+    }
+
+    private func waitTimeout(now: Double) -> Double {
+        if exit != nil || needsDraw { return 0 }
+        var timeout = options.idleTimeout
+        if let s = session, !isPaused, !s.isAtRest {
+            let next = origin + Double(s.stepCount + 1) / 60
+            timeout = (next - now).clamped(0, 1.0 / 60)
+        }
+        if messageCount > 0 {
+            let expiry = messageShownAt + options.messageDuration - now
+            if expiry > 0 { timeout = min(timeout, expiry + 0.001) }
+        }
+        return max(timeout, 0)
+    }
+
+    // MARK: Scenes
+
+    private func load(_ index: Int) {
+        guard !scenes.isEmpty else {
+            loadError = "no scene files"
+            needsDraw = true
+            return
+        }
+        let index = min(max(index, 0), scenes.count - 1)
+        sceneIndex = index
+        do {
+            let description = try scenes[index].load()
+            let scene = SceneBuilder().build(description, referenceBounds: description.referenceBounds(available: availableSize))
+            session = SceneSession(scene: scene)
+            loadError = nil
+        } catch let errors as SceneErrors {
+            let more = errors.errors.count > 1 ? " (+\(errors.errors.count - 1) more)" : ""
+            // The file's name, not its whole path: the status line is short.
+            var first = errors.errors[0]
+            first.file = first.file.split(separator: "/").last.map(String.init) ?? first.file
+            loadError = first.description + more
+        } catch {
+            loadError = "\(scenes[index].path): \(error)"
+        }
+        origin = clock()
+        pausedAt = origin
+        messageCount = session?.messages.count ?? 0
+        messageShownAt = -Double.infinity
+        heldButton = nil
+        needsDraw = true
+    }
+
+    // MARK: Events
+
+    private func handle(_ event: TerminalEvent) {
+        let now = clock()
+        update(now: now)
+        switch event {
+        case .key(let key): handleKey(key, now: now)
+        case .mouse(let mouse): handleMouse(mouse, now: now)
+        case .resize: resized()
+        }
+    }
+
+    private func handleKey(_ key: Key, now: Double) {
+        record?(InputEvent.key(key.description, time: eventTime(now: now)).jsonLine)
+        needsDraw = true
+        if showsHelp {
+            showsHelp = false
+            if key == .character("?") || key == .escape { return }
+        }
+        switch key {
+        case .character("q"), .character("Q"): exit = .quit
+        case .ctrlC: exit = .interrupted
+        case .character("n"), .tab: load((sceneIndex + 1) % max(scenes.count, 1))
+        case .character("p"), .backTab: load((sceneIndex + scenes.count - 1) % max(scenes.count, 1))
+        case .character(let c) where ("1"..."9").contains(c):
+            let n = Int(String(c))! - 1
+            if n < scenes.count { load(n) }
+        case .character(" "):
+            if isPaused { origin += now - pausedAt; isPaused = false } else { pausedAt = now; isPaused = true }
+        case .character("."):
+            if isPaused, let s = session {
+                s.step()
+                onStep?(s)
+                origin -= 1.0 / 60
+            }
+        case .character("r"), .character("R"): load(sceneIndex)
+        case .character("?"): showsHelp = true
+        case .ctrlZ:
+            suspendHandler?()
+            resized()
+        default: break
+        }
+    }
+
+    private func handleMouse(_ mouse: MouseEvent, now: Double) {
+        guard let s = session, !isPaused else { return }
+        let point = options.cellSize.center(column: mouse.column, row: mouse.row)
+        var modifiers: PointerModifiers = []
+        if mouse.modifiers.contains(.shift) { modifiers.insert(.shift) }
+        if mouse.modifiers.contains(.control) { modifiers.insert(.control) }
+        if mouse.modifiers.contains(.alt) { modifiers.insert(.alt) }
+        let time = eventTime(now: now)
+        var events: [PointerEvent] = []
+        switch mouse.kind {
+        case .press:
+            guard let button = PointerButton(mouse.button) else { return }
+            if let held = heldButton { events.append(.up(point, time: time, button: held, modifiers: modifiers)) }
+            heldButton = button
+            events.append(.down(point, time: time, button: button, modifiers: modifiers))
+        case .release:
+            guard let held = heldButton else { return }
+            heldButton = nil
+            events.append(.up(point, time: time, button: held, modifiers: modifiers))
+        case .drag:
+            guard let held = heldButton else { return }
+            events.append(.move(point, time: time, button: held, modifiers: modifiers))
+        case .move:
+            // Motion with no button while we believed one held: the release was lost.
+            guard let held = heldButton else { return }
+            heldButton = nil
+            events.append(.up(point, time: time, button: held, modifiers: modifiers))
+        case .scrollUp:
+            events.append(.scroll(.up, at: point, time: time, modifiers: modifiers))
+        case .scrollDown:
+            events.append(.scroll(.down, at: point, time: time, modifiers: modifiers))
+        }
+        for event in events {
+            record?(InputEvent.pointer(event).jsonLine)
+            s.handle(event)
+        }
+        if s.messages.count != messageCount {
+            messageCount = s.messages.count
+            messageShownAt = now
+        }
+        needsDraw = true
+    }
+
+    private func resized() {
+        needsDraw = true
+        guard !isTooSmall, let s = session else { return }
+        if s.scene.sceneDescription.size == nil {
+            s.setReferenceBounds(Rect(origin: .zero, size: availableSize))
+        }
+    }
+
+    // MARK: Drawing
+
+    private func draw(now: Double) {
+        needsDraw = false
+        let columns = max(terminal.size.columns, 0), rows = max(terminal.size.rows, 0)
+        var grid = CellGrid(columns: columns, rows: rows)
+        if isTooSmall {
+            let lines = ["terminal", "too small", "need \(options.minimumColumns)x\(options.minimumRows)"]
+            for (i, line) in lines.enumerated() where i < rows {
+                grid.write(line, column: 0, row: i, foreground: .white, background: .black)
+            }
+            statusText = "terminal too small"
+        } else {
+            if let s = session {
+                let canvas = renderer.render(s.scene, columns: columns, rows: rows - 1, cellSize: options.cellSize)
+                canvas.render(into: &grid, colorMode: terminal.colorMode)
+            }
+            frameTimes.append(now)
+            frameTimes.removeAll { $0 <= now - 1 }
+            statusText = status(now: now)
+            let bar = Color.darkGray
+            grid.fill(Cell.blank(bar), columns: 0..<columns, rows: (rows - 1)..<rows)
+            grid.write(String(statusText.unicodeScalars.prefix(columns)), column: 0, row: rows - 1,
+                       foreground: .white, background: bar)
+            if showsHelp { drawHelp(into: &grid) }
+        }
+        terminal.draw(grid)
+        framesDrawn += 1
+    }
+
+    /// "Push 1/3 │ running │ 60 fps │ 0.12 ms │ <message, else the summary>".
+    private func status(now: Double) -> String {
+        let place = "\(sceneIndex + 1)/\(scenes.count)"
+        if let loadError {
+            return " \(place) │ error: \(loadError)"
+        }
+        guard let s = session else { return " \(place)" }
+        let state = isPaused ? "paused" : (s.isAtRest ? "resting" : "running")
+        let fps = isPaused || s.isAtRest ? 0 : frameTimes.count
+        let ms = String(format: "%.2f", stepMilliseconds)
+        var tail = s.scene.sceneDescription.summary
+        if let message = s.lastMessage, now - messageShownAt < options.messageDuration { tail = message }
+        return " \(s.scene.sceneDescription.name) \(place) │ \(state) │ \(fps) fps │ \(ms) ms │ \(tail)"
+    }
+
+    private func drawHelp(into grid: inout CellGrid) {
+        var lines = [
+            "Keys",
+            "  n, Tab          next scene",
+            "  p, Shift-Tab    previous scene",
+            "  1-9             jump to a scene",
+            "  space           pause / resume",
+            "  .               one step while paused",
+            "  r               reset the scene",
+            "  ?               this help",
+            "  q, Ctrl-C       quit",
+            "Mouse in this scene",
+        ]
+        let gestures = session?.scene.gestures ?? []
+        if gestures.isEmpty { lines.append("  (no gestures)") }
+        for g in gestures {
+            var line = "  \(g.recognizer.rawValue) → \(g.action.rawValue)"
+            if let item = g.item ?? g.on { line += " \(item)" }
+            if let text = g.text { line += " \"\(text)\"" }
+            lines.append(line)
+        }
+        let width = min((lines.map(\.count).max() ?? 0) + 4, grid.columns)
+        let height = min(lines.count + 2, max(grid.rows - 1, 0))
+        let left = max((grid.columns - width) / 2, 0), top = max((grid.rows - 1 - height) / 2, 0)
+        let bg = Color(red: 24, green: 24, blue: 48)
+        grid.fill(Cell.blank(bg), columns: left..<(left + width), rows: top..<(top + height))
+        for (i, line) in lines.prefix(max(height - 2, 0)).enumerated() {
+            grid.write(String(line.unicodeScalars.prefix(max(width - 4, 0))), column: left + 2, row: top + 1 + i,
+                       foreground: .white, background: bg, bold: !line.hasPrefix(" "))
+        }
+    }
+}
+
+extension PointerButton {
+    init?(_ button: MouseEvent.Button) {
+        switch button {
+        case .left: self = .left
+        case .middle: self = .middle
+        case .right: self = .right
+        case .none: return nil
+        }
+    }
+}

@@ -1,0 +1,302 @@
+// SceneGestures: a scene's `gestures:` entries as live recognizers with their actions.
+//
+// Each entry becomes one UIKit-style recognizer in the session's router, whose target runs the
+// entry's action (docs/gestures.md, "Actions in scenes"). Point actions (pushToward, snapTo,
+// spawn, message) fire when a discrete recognizer recognizes or a continuous one begins;
+// continuous actions (dragPush, rotate, scale, grab) follow the gesture from began to
+// ended/cancelled and undo what must not outlive it (the drag's push, the grab's spring).
+// `on:` limits an entry to gestures that start on that item (a hit test at the press).
+//
+// Terminal mice report motion per cell (8×16 pt), so a click that wobbles one row has moved
+// 16 pt, more than UIKit's 10 pt: taps, double taps and long presses in scenes allow
+// `SceneGestures.pointerSlop` (18 pt, one cell in any direction including the diagonal).
+import Animation
+import Dynamics
+import Geometry
+import Gestures
+import Scenes
+
+final class SceneGestures {
+    /// Movement a tap or long press allows in a scene: one cell in any direction (√(8² + 16²) ≈ 17.9).
+    static let pointerSlop = 18.0
+    /// The grab's soft spring: UIKit-sandbox feel, firm but springy.
+    static let grabFrequency = 5.0
+    static let grabDamping = 0.7
+
+    private unowned let session: SceneSession
+    private var scene: Scene { session.scene }
+    private var spawnCount: [String: Int] = [:]
+
+    /// Per recognizer: what the current gesture holds.
+    private final class Hold {
+        var item: SceneItem?
+        var push: PushBehavior?
+        var attachment: AttachmentBehavior?
+        var startAngle = 0.0
+        var startScale = 1.0
+        var grabOffset = Vector.zero
+        var ignored = false
+    }
+    private var holds: [ObjectIdentifier: Hold] = [:]
+
+    init(session: SceneSession) {
+        self.session = session
+        var singleTaps: [TapGestureRecognizer] = []
+        var doubleTaps: [TapGestureRecognizer] = []
+        for entry in session.scene.gestures {
+            let recognizer = makeRecognizer(entry)
+            recognizer.name = "\(entry.recognizer.rawValue) → \(entry.action.rawValue)"
+            if let tap = recognizer as? TapGestureRecognizer {
+                if tap.numberOfTapsRequired == 1 { singleTaps.append(tap) } else { doubleTaps.append(tap) }
+            }
+            let hold = Hold()
+            holds[ObjectIdentifier(recognizer)] = hold
+            recognizer.addTarget { [unowned self] r in self.run(entry, r, hold) }
+            session.router.add(recognizer)
+        }
+        // UIKit's idiom: a single tap waits for the double tap to fail.
+        for single in singleTaps { for double in doubleTaps { single.require(toFail: double) } }
+    }
+
+    /// Whether an action holds something the loop must keep stepping for (a grab, a drag push).
+    var isHolding: Bool { holds.values.contains { $0.push != nil || $0.attachment != nil } }
+
+    /// An item is leaving the scene: let go of it.
+    func itemWillBeRemoved(_ item: SceneItem) {
+        for hold in holds.values where hold.item === item {
+            release(hold)
+        }
+    }
+
+    // MARK: Recognizers
+
+    private func makeRecognizer(_ entry: GestureDescription) -> GestureRecognizer {
+        switch entry.recognizer {
+        case .tap, .doubleTap:
+            let tap = TapGestureRecognizer(numberOfTapsRequired: entry.taps ?? (entry.recognizer == .tap ? 1 : 2))
+            tap.allowableMovement = Self.pointerSlop
+            return tap
+        case .longPress:
+            let press = LongPressGestureRecognizer()
+            press.allowableMovement = Self.pointerSlop
+            return press
+        case .pan:
+            return PanGestureRecognizer()
+        case .swipe:
+            var direction: SwipeGestureRecognizer.Direction = []
+            for d in entry.directions ?? [.right] {
+                switch d {
+                case .right: direction.insert(.right)
+                case .left: direction.insert(.left)
+                case .up: direction.insert(.up)
+                case .down: direction.insert(.down)
+                }
+            }
+            return SwipeGestureRecognizer(direction: direction)
+        case .rotation:
+            let rotation = RotationGestureRecognizer()
+            rotation.pivotProvider = { [unowned self] p in
+                (self.target(entry) ?? self.scene.item(at: p))?.center ?? p
+            }
+            return rotation
+        case .pinch:
+            return PinchGestureRecognizer()
+        }
+    }
+
+    /// The item an entry acts on: `item`, else `on`.
+    private func target(_ entry: GestureDescription) -> SceneItem? {
+        (entry.item ?? entry.on).flatMap { scene.item(withID: $0) }
+    }
+
+    // MARK: Actions
+
+    private func run(_ entry: GestureDescription, _ r: GestureRecognizer, _ hold: Hold) {
+        let state = r.state
+        // `on:` — only gestures that start on that item.
+        if state == .began || (state == .ended && !isContinuous(r)) {
+            hold.ignored = false
+            if let on = entry.on {
+                let hit = scene.item(withID: on).map { $0.contains(r.startLocation) } ?? false
+                hold.ignored = !hit
+            }
+        }
+        if hold.ignored {
+            if state == .ended || state == .cancelled { hold.ignored = false }
+            return
+        }
+        let fires = isContinuous(r) ? state == .began : state == .ended
+        switch entry.action {
+        case .pushToward:
+            if fires { pushToward(entry, r.location) }
+        case .snapTo:
+            if fires { snapTo(entry, r.location) }
+        case .spawn:
+            if fires { spawn(entry, r.location) }
+        case .message:
+            if fires { message(entry, r) }
+        case .dragPush:
+            dragPush(entry, r, hold)
+        case .rotate:
+            rotate(entry, r, hold)
+        case .scale:
+            scale(entry, r, hold)
+        case .grab:
+            grab(r, hold)
+        }
+    }
+
+    private func isContinuous(_ r: GestureRecognizer) -> Bool {
+        !(r is TapGestureRecognizer || r is SwipeGestureRecognizer)
+    }
+
+    /// Seed 000: aim the push from the item's center at `point`; magnitude = distance / divisor.
+    private func pushToward(_ entry: GestureDescription, _ point: Point) {
+        guard let item = target(entry), let id = entry.push, let push = scene.behavior(withID: id) as? PushBehavior else { return }
+        let d = point - item.center
+        let divisor = entry.divisor ?? 200
+        push.setAngle(d == .zero ? 0 : d.angle, magnitude: d.length / divisor)
+        push.active = true
+    }
+
+    /// Seed 001: a new snap at `point` replaces the item's old one (SnapBehavior keeps one per item).
+    private func snapTo(_ entry: GestureDescription, _ point: Point) {
+        guard let item = target(entry) else { return }
+        let snap = SnapBehavior(item: item, snapTo: point)
+        snap.damping = entry.damping ?? 0.5
+        scene.animator.addBehavior(snap)
+        scene.noteDynamic(item)
+    }
+
+    private func message(_ entry: GestureDescription, _ r: GestureRecognizer) {
+        var text = entry.text ?? ""
+        if text.contains("{direction}") {
+            text = text.replacingOccurrences(of: "{direction}", with: Self.directionName(r))
+        }
+        session.post(text)
+    }
+
+    static func directionName(_ r: GestureRecognizer) -> String {
+        var v = Vector.zero
+        if let swipe = r as? SwipeGestureRecognizer, let d = swipe.recognizedDirection {
+            if d.contains(.right) { return "Right" }
+            if d.contains(.left) { return "Left" }
+            if d.contains(.up) { return "Up" }
+            if d.contains(.down) { return "Down" }
+        }
+        if let pan = r as? PanGestureRecognizer { v = pan.translation() } else { v = r.location - r.startLocation }
+        if abs(v.x) >= abs(v.y) { return v.x < 0 ? "Left" : "Right" }
+        return v.y < 0 ? "Up" : "Down"
+    }
+
+    /// Seed 004: while panning, a continuous push of translation.x / divisor; gone on release.
+    private func dragPush(_ entry: GestureDescription, _ r: GestureRecognizer, _ hold: Hold) {
+        guard let pan = r as? PanGestureRecognizer, let item = target(entry) else { return }
+        switch r.state {
+        case .began, .changed:
+            if hold.push == nil {
+                let push = PushBehavior(items: [item], mode: .continuous)
+                scene.animator.addBehavior(push)
+                scene.noteDynamic(item)
+                hold.push = push
+                hold.item = item
+            }
+            hold.push?.pushDirection = Vector(pan.translation().x / (entry.divisor ?? 10), 0)
+        default:
+            release(hold)
+        }
+    }
+
+    /// Seed 002: angle = the angle at the gesture's start + rotation, so turns accumulate.
+    private func rotate(_ entry: GestureDescription, _ r: GestureRecognizer, _ hold: Hold) {
+        guard let rotation = r as? RotationGestureRecognizer, let item = target(entry) else { return }
+        if r.state == .began { hold.startAngle = item.angle }
+        guard r.state == .began || r.state == .changed || r.state == .ended else { return }
+        item.angle = hold.startAngle + rotation.rotation
+        if scene.isDynamic(item) { scene.animator.updateItem(usingCurrentState: item) }
+    }
+
+    /// Pinch: the item's drawn scale = its scale at the start × the pinch's scale.
+    private func scale(_ entry: GestureDescription, _ r: GestureRecognizer, _ hold: Hold) {
+        guard let pinch = r as? PinchGestureRecognizer, let item = target(entry) else { return }
+        if r.state == .began { hold.startScale = item.scale }
+        guard r.state == .began || r.state == .changed || r.state == .ended else { return }
+        let s = hold.startScale * pinch.scale
+        if s.isFinite && s > 0 { item.scale = min(max(s, 0.05), 50) }
+    }
+
+    /// Picks up the item under the press with a soft spring to the pointer; on release the item
+    /// keeps its velocity (a throw). Items no behavior drives just follow the pointer.
+    private func grab(_ r: GestureRecognizer, _ hold: Hold) {
+        switch r.state {
+        case .began:
+            guard let item = scene.item(at: r.startLocation) else { return }
+            hold.item = item
+            hold.grabOffset = (r.startLocation - item.center).rotated(by: -item.angle)
+            if scene.isDynamic(item) {
+                let spring = AttachmentBehavior(item: item, offsetFromCenter: hold.grabOffset, attachedToAnchor: r.location)
+                spring.length = 0
+                spring.frequency = Self.grabFrequency
+                spring.damping = Self.grabDamping
+                scene.animator.addBehavior(spring)
+                hold.attachment = spring
+            } else {
+                item.center = r.location - hold.grabOffset.rotated(by: item.angle)
+            }
+        case .changed:
+            guard let item = hold.item else { return }
+            if let spring = hold.attachment {
+                spring.anchorPoint = r.location
+            } else {
+                item.center = r.location - hold.grabOffset.rotated(by: item.angle)
+            }
+        default:
+            release(hold)
+        }
+    }
+
+    private func release(_ hold: Hold) {
+        if let push = hold.push { scene.animator.removeBehavior(push) }
+        if let spring = hold.attachment { scene.animator.removeBehavior(spring) }
+        hold.push = nil
+        hold.attachment = nil
+        hold.item = nil
+    }
+
+    /// Adds an item made from the entry's template at `point`, joining the listed behaviors (or
+    /// every behavior whose `items` the file leaves out).
+    private func spawn(_ entry: GestureDescription, _ point: Point) {
+        guard var template = entry.template else { return }
+        let base = template.id.isEmpty ? "spawn" : template.id
+        var n = spawnCount[base, default: 0]
+        repeat { n += 1 } while scene.item(withID: "\(base)-\(n)") != nil
+        spawnCount[base] = n
+        template.id = "\(base)-\(n)"
+        template.center = Position(point)
+        let item = SceneItem(template, in: scene.referenceBounds)
+        var joining: [DynamicBehavior] = []
+        if let ids = entry.behaviors {
+            joining = ids.compactMap { scene.behavior(withID: $0) }
+        } else {
+            for (description, behavior) in zip(scene.sceneDescription.behaviors, scene.fileBehaviors)
+            where description.listsEveryItem {
+                joining.append(behavior)
+            }
+        }
+        scene.addItem(item, joining: joining)
+    }
+}
+
+extension BehaviorDescription {
+    /// A list behavior whose `items` the file leaves out (it acts on every item, spawned ones too).
+    var listsEveryItem: Bool {
+        switch self {
+        case .collision(let b): b.items == nil
+        case .push(let b): b.items == nil
+        case .gravity(let b): b.items == nil
+        case .dynamicItem(let b): b.items == nil
+        case .field(let b): b.items == nil
+        case .snap, .attachment: false
+        }
+    }
+}

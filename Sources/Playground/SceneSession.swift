@@ -1,0 +1,148 @@
+// SceneSession: one scene being played, with no terminal and no clock.
+//
+// It joins the scene's three moving parts: the DynamicAnimator (behaviors), a GestureRouter
+// built from the scene's `gestures:` (see SceneGestures for the actions), and an AnimationRunner
+// built from its `animations:`. Time only moves in whole steps of exactly 1/60 s: `step()`
+// advances the gestures' clock (timeouts), then the animations, then the animator, then removes
+// the items whose animation ended with `then: remove`. Pointer events carry their own times
+// (seconds since the scene started); the owner delivers each event before the step that ends
+// after it (`stepIndex(forEventTime:)`), so the live app and a headless replay of the same events
+// run the same steps in the same order and print the same numbers.
+//
+// Animations and dynamics share items by AnimationRunner's rule: on an item a behavior drives,
+// the animator owns center and angle, and animations own alpha, scale and size.
+import Animation
+import Dynamics
+import Foundation
+import Geometry
+import Gestures
+import Scenes
+
+public final class SceneSession {
+    /// The fixed step, 1/60 s, the animator's own.
+    public static let stepDuration = DynamicAnimator.stepDuration
+
+    public let scene: Scene
+    public let router: GestureRouter
+    public let animations: AnimationRunner
+    /// Steps taken since the scene started.
+    public private(set) var stepCount = 0
+    /// Every status-line message the gestures produced, oldest first.
+    public private(set) var messages: [String] = []
+    /// The scene's recognizers' actions (set once, at init).
+    private(set) var gestures: SceneGestures!
+
+    /// Seconds since the scene started: stepCount / 60.
+    public var time: Double { Double(stepCount) / 60 }
+
+    /// The newest message, for the status line.
+    public var lastMessage: String? { messages.last }
+
+    public init(scene: Scene) {
+        self.scene = scene
+        self.router = GestureRouter()
+        let scene = scene
+        self.animations = AnimationRunner(time: 0, skippedProperties: { item in
+            guard let item = item as? SceneItem, scene.isDynamic(item) else { return [] }
+            return AnimatableProperty.ownedByDynamics
+        })
+        self.gestures = SceneGestures(session: self)
+        router.advance(to: 0)
+        for description in scene.animations { addAnimation(description) }
+    }
+
+    /// Which step an event of time `t` (seconds since the scene started) belongs before: it is
+    /// delivered once `stepCount` equals this index, before that step runs.
+    public static func stepIndex(forEventTime t: Double) -> Int {
+        guard t.isFinite, t > 0 else { return 0 }
+        return Int((t * 60).rounded(.down).clamped(0, Double(Int32.max)))
+    }
+
+    // MARK: Input
+
+    /// Feeds one pointer event (location in points, time in seconds since the scene started).
+    /// Times earlier than the session's time are treated as now.
+    public func handle(_ event: PointerEvent) {
+        var event = event
+        event.time = max(event.time, time)
+        router.handle(event)
+    }
+
+    /// Adds a status-line message.
+    public func post(_ message: String) {
+        messages.append(message)
+        if messages.count > 100 { messages.removeFirst(messages.count - 100) }
+    }
+
+    // MARK: Time
+
+    /// Advances everything by exactly 1/60 s.
+    public func step() {
+        stepCount += 1
+        let now = time
+        router.advance(to: now)
+        let report = animations.advance(to: now)
+        scene.animator.step()
+        for item in report.itemsToRemove {
+            guard let item = item as? SceneItem else { continue }
+            gestures.itemWillBeRemoved(item)
+            scene.removeItem(item)
+        }
+    }
+
+    /// Moves time to step `count` without stepping the animator: only for a session at rest,
+    /// where a step changes nothing but the time (the app skips long idle stretches this way).
+    public func skipIdleSteps(to count: Int) {
+        precondition(isAtRest, "only a session at rest may skip steps")
+        guard count > stepCount else { return }
+        stepCount = count
+        router.advance(to: time)
+        animations.advance(to: time)
+    }
+
+    /// True when stepping would change nothing on screen until new input arrives: the animator
+    /// rests (or has no behaviors), no animation is running or waiting, and no gesture is in
+    /// progress or waiting on a timeout.
+    public var isAtRest: Bool {
+        !scene.animator.isRunning && animations.isEmpty && !router.isTracking && router.nextDeadline == nil
+            && !gestures.isHolding
+    }
+
+    /// The scene's state as a headless JSON line (DESIGN.md's contract), labelled with `stepCount`.
+    public func stateLine() -> String {
+        HeadlessSimulation(scene: scene).stateLine(step: stepCount)
+    }
+
+    /// Re-lays the reference bounds (a terminal resize): the walls follow; items stay where they are.
+    public func setReferenceBounds(_ bounds: Rect) {
+        guard bounds != scene.referenceBounds else { return }
+        scene.referenceBounds = bounds
+    }
+
+    // MARK: Animations
+
+    /// A scene's `repeat` counts extra plays; PropertyAnimation's `repeatCount` counts cycles.
+    private func addAnimation(_ d: AnimationDescription) {
+        guard let item = scene.item(withID: d.item) else { return }
+        let to = AnimationTargets(center: d.to.center.map { $0.resolve(in: scene.referenceBounds) },
+                                  size: d.to.size, alpha: d.to.alpha, scale: d.to.scale, angle: d.to.angle)
+        guard to.isValid else { return }
+        let curve: TimingCurve
+        switch d.curve {
+        case .linear: curve = .linear
+        case .easeIn: curve = .easeIn
+        case .easeOut: curve = .easeOut
+        case .easeInOut: curve = .easeInOut
+        case .spring: curve = .spring(SpringTimingParameters(dampingRatio: d.dampingRatio, initialSpringVelocity: d.velocity))
+        }
+        let animation = PropertyAnimation(to: to, duration: d.duration.isFinite ? d.duration : 0,
+                                          delay: d.delay.isFinite ? d.delay : 0, curve: curve,
+                                          repeatCount: d.repeatCount.isFinite && d.repeatCount > 0 ? d.repeatCount + 1 : 0,
+                                          autoreverses: d.autoreverses, then: d.then == .remove ? .remove : .none)
+        animations.add(animation, to: item)
+    }
+}
+
+extension Double {
+    func clamped(_ low: Double, _ high: Double) -> Double { Swift.min(Swift.max(self, low), high) }
+}

@@ -1,0 +1,38 @@
+// SessionReplay: runs a session headless with recorded input, as `nudge simulate --input` does.
+//
+// Step 0 is printed before anything happens; then, before each step, every event whose time
+// falls before that step's end is delivered (`SceneSession.stepIndex(forEventTime:)`), exactly
+// where the live app delivered it, and the step runs. Keys that leave the scene in the live app
+// (n, p, Tab, Shift-Tab, 1–9, r, q, Ctrl-C) end the replay's input: what follows them happened in
+// another scene. Other keys (space, `.`, `?`) change nothing in the simulation.
+import Scenes
+
+public enum SessionReplay {
+    /// Whether `key` (as `Key.description` names it) leaves the scene in the live app.
+    public static func leavesScene(_ key: String) -> Bool {
+        ["n", "p", "Tab", "Shift-Tab", "r", "q", "Ctrl-C"].contains(key)
+            || (key.count == 1 && key.first.map { ("1"..."9").contains($0) } == true)
+    }
+
+    /// Steps `session` `steps` times with `events`, writing step 0 and every `every`-th step.
+    public static func run(_ session: SceneSession, events: [InputEvent], steps: Int, every: Int,
+                           write: (String) -> Void) {
+        precondition(steps >= 0 && every >= 1, "steps ≥ 0 and every ≥ 1 (the command line checks them)")
+        var next = 0
+        var stopped = false
+        write(session.stateLine())
+        guard steps > 0 else { return }
+        for _ in 1...steps {
+            while !stopped, next < events.count,
+                  SceneSession.stepIndex(forEventTime: events[next].time) <= session.stepCount {
+                switch events[next] {
+                case .pointer(let event): session.handle(event)
+                case .key(let key, _): if leavesScene(key) { stopped = true }
+                }
+                next += 1
+            }
+            session.step()
+            if session.stepCount % every == 0 { write(session.stateLine()) }
+        }
+    }
+}

@@ -1,0 +1,106 @@
+// PlayCommand: `nudge play [PATH ...]` (and bare `nudge`) opens the playground in the terminal.
+//
+// Wiring only: the scene list, a CursesTerminal with its signal handlers, a monotonic clock, and
+// an optional recording file; PlaygroundApp does the rest. Every way out gives the terminal back
+// (PlaygroundApp.run ends the driver on every path); a termination signal exits 128 + its number
+// (SIGINT 130, SIGTERM 143, SIGHUP 129), Ctrl-C 130, q 0. With no terminal it says so and exits 1.
+import ArgumentParser
+import CursesTerminal
+import Foundation
+import Playground
+import Scenes
+import TerminalUI
+
+struct PlayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Open the playground in the terminal (the default command).",
+        discussion: """
+            Keys: n or Tab next scene, p or Shift-Tab previous, 1-9 jump, space pause, . one step \
+            while paused, r reset, ? help, q quit. The mouse drives each scene's gestures \
+            (docs/playground.md). With no PATH, plays the library's scenes (see --scenes).
+            """)
+
+    @Argument(help: ArgumentHelp("Scene files or folders (a folder's files in name order).", valueName: "path"))
+    var paths: [String] = []
+
+    @Option(name: .customLong("cell-size"), help: ArgumentHelp("Points per terminal cell.", valueName: "WxH"))
+    var cellSize: String = "8x16"
+
+    @Option(help: ArgumentHelp(
+        "Write the pointer and key events to FILE as JSON Lines (replay with nudge simulate --input).",
+        valueName: "file"))
+    var record: String?
+
+    @OptionGroup var location: SceneLocationOptions
+
+    func validate() throws {
+        do { _ = try CellSize(parsing: cellSize) } catch { throw ValidationError("--cell-size: \(error)") }
+    }
+
+    func run() throws {
+        let files: [SceneFile]
+        do {
+            files = paths.isEmpty ? try location.library().files() : try SceneLibrary.expand(paths: paths)
+        } catch {
+            printError("nudge play: \(error)")
+            throw ExitCode.failure
+        }
+        guard !files.isEmpty else {
+            printError("nudge play: no scene files found")
+            throw ExitCode.failure
+        }
+        do {
+            try CursesTerminal.requireTerminal()
+        } catch {
+            printError("\(error)")
+            throw ExitCode.failure
+        }
+        var recordHandle: FileHandle?
+        if let record {
+            guard FileManager.default.createFile(atPath: record, contents: nil),
+                  let handle = FileHandle(forWritingAtPath: record) else {
+                printError("nudge play: cannot write --record file \(record)")
+                throw ExitCode.failure
+            }
+            recordHandle = handle
+        }
+        defer { try? recordHandle?.close() }
+
+        Self.unblockTerminalSignals()
+        CursesTerminal.installSignalHandlers()
+        let terminal = CursesTerminal()
+        let start = ContinuousClock.now
+        let app = PlaygroundApp(
+            terminal: terminal, scenes: files,
+            options: PlaygroundApp.Options(cellSize: try CellSize(parsing: cellSize)),
+            clock: {
+                let d = ContinuousClock.now - start
+                return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+            },
+            sleep: { seconds in if seconds > 0 { usleep(UInt32(min(seconds, 1) * 1_000_000)) } },
+            suspend: { terminal.suspend() },
+            record: recordHandle.map { handle in { line in handle.write(Data((line + "\n").utf8)) } })
+        let exit: PlaygroundApp.Exit
+        do {
+            exit = try app.run()
+        } catch {
+            terminal.end()
+            printError("\(error)")
+            throw ExitCode.failure
+        }
+        terminal.end()
+        if terminal.lastSignal != 0 { throw ExitCode(128 + terminal.lastSignal) }
+        if exit == .interrupted { throw ExitCode(130) }
+    }
+
+    /// A process inherits its parent's blocked-signal mask; launched from a program that blocks
+    /// signals (a test runner, some supervisors), SIGTERM would never arrive and SIGWINCH would
+    /// never tell ncurses about a resize. Unblock the signals the playground relies on.
+    static func unblockTerminalSignals() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH] { sigaddset(&set, signal) }
+        sigprocmask(SIG_UNBLOCK, &set, nil)
+    }
+}

@@ -1,0 +1,85 @@
+// SceneRenderer: items land on the cells their centers and sizes say (8×16 pt cells, two 8×8 pt
+// sub-pixels each; a sub-pixel is filled when its center is inside the shape).
+import Geometry
+import Testing
+import TerminalUI
+@testable import Playground
+@testable import Scenes
+
+@Suite("Scene renderer")
+struct SceneRendererTests {
+    @Test("the push scene's 80×80 square at (320, 192) covers sub-pixel columns 35…44 and rows 19…28, nothing else")
+    func pushSquare() throws {
+        let scene = try Fixture.scene(Fixture.push, size: Size(640, 384))
+        let canvas = SceneRenderer().render(scene, columns: 80, rows: 24, cellSize: .default)
+        // x from 280 to 360: sub-pixel centers 8i + 4 inside for i = 35…44.
+        // y from 152 to 232: sub-pixel centers 8j + 4 inside for j = 19…28.
+        let green = Color(red: 0, green: 255, blue: 0)
+        for j in 0..<48 {
+            for i in 0..<80 {
+                let inside = (35...44).contains(i) && (19...28).contains(j)
+                #expect(canvas.pixel(column: i, row: j) == (inside ? green : .black), "sub-pixel (\(i), \(j))")
+            }
+        }
+        // As cells: rows 10…13 full, row 9 green below ('▀' black over green), row 14 green above.
+        let grid = canvas.render(colorMode: .truecolor)
+        #expect(grid[40, 12] == Cell.blank(green))
+        #expect(grid[40, 9] == Cell(Cell.upperHalfBlock, foreground: .black, background: green))
+        #expect(grid[40, 14] == Cell(Cell.upperHalfBlock, foreground: green, background: .black))
+        #expect(grid[34, 12] == Cell.blank(.black))
+        #expect(grid[45, 12] == Cell.blank(.black))
+    }
+
+    @Test("after moving 8 pt right the square moves one sub-pixel column: only moving cells change")
+    func moveChangesFewCells() throws {
+        let scene = try Fixture.scene(Fixture.push, size: Size(640, 384))
+        let square = try #require(scene.item(withID: "square"))
+        let renderer = SceneRenderer()
+        let before = renderer.render(scene, columns: 80, rows: 24, cellSize: .default).render(colorMode: .palette256)
+        square.center = Point(328, 192)
+        let after = renderer.render(scene, columns: 80, rows: 24, cellSize: .default).render(colorMode: .palette256)
+        let changed = after.changes(from: before)
+        // Column 35 leaves, column 45 joins, over the six cell rows 9…14.
+        #expect(Set(changed.map(\.column)) == [35, 45])
+        #expect(Set(changed.map(\.row)) == Set(9...14))
+    }
+
+    @Test("alpha blends toward the background; drawn scale grows the shape about its center")
+    func alphaAndScale() throws {
+        let scene = try Fixture.scene(Fixture.push, size: Size(640, 384))
+        let square = try #require(scene.item(withID: "square"))
+        square.alpha = 0.5
+        square.scale = 2   // 160×160: x 240…400 → sub-pixels 30…49
+        let canvas = SceneRenderer().render(scene, columns: 80, rows: 24, cellSize: .default)
+        let half = Color(red: 0, green: 255, blue: 0).blended(over: .black, alpha: 0.5)
+        #expect(canvas.pixel(column: 30, row: 24) == half)
+        #expect(canvas.pixel(column: 49, row: 24) == half)
+        #expect(canvas.pixel(column: 29, row: 24) == .black)
+        #expect(canvas.pixel(column: 50, row: 24) == .black)
+    }
+
+    @Test("a pendulum's rod is drawn from the anchor to the bob, with an anchor marker; a rope is dotted")
+    func rodsAndRopes() throws {
+        let scene = try Fixture.scene("""
+            name: Pendulum
+            items:
+              - {id: bob, shape: ellipse, size: [32, 32], center: [324, 260], color: orange}
+              - {id: weight, size: [16, 16], center: [100, 292], color: red}
+            behaviors:
+              - {type: attachment, item: bob, anchor: [324, 36]}
+              - {type: attachment, kind: limit, item: weight, anchor: [100, 36]}
+            """)
+        let renderer = SceneRenderer()
+        let canvas = renderer.render(scene, columns: 80, rows: 24, cellSize: .default)
+        // The rod runs down sub-pixel column 40 (x 320…328) from y 36 to 244 (the bob's top).
+        for j in 6...29 {
+            #expect(canvas.pixel(column: 40, row: j) != .black, "rod at sub-pixel row \(j)")
+        }
+        // The anchor marker sits on the anchor's sub-pixel, drawn last.
+        #expect(canvas.pixel(column: 40, row: 4) == renderer.anchorColor)
+        // The rope (x 96…104, column 12) alternates 8 pt on, 8 pt off: some gaps between anchor and weight.
+        let rope = (7...34).map { canvas.pixel(column: 12, row: $0) }
+        #expect(rope.contains(renderer.rodColor))
+        #expect(rope.contains(.black))
+    }
+}
