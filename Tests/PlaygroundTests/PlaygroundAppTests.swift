@@ -197,9 +197,46 @@ struct PlaygroundAppTests {
         #expect(abs(push.magnitude - (516.0 - 320) / 200) < 1e-12)
     }
 
+    /// A box, a ball and a triangle under gravity with grab: the scene the recording drives.
+    static let dropScene = """
+# Drop: a box, a ball and a triangle fall under gravity, bounce on the floor and settle.
+name: Drop
+summary: Things fall and bounce. Drag one to pick it up and throw it.
+items:
+  - id: box
+    size: [80, 80]
+    center: ["25%", 60]
+    angle: 0.3                # tilted, so it lands on a corner and tumbles
+    color: orange
+  - id: ball
+    shape: ellipse
+    size: [64, 64]
+    center: ["50%", 40]
+    color: cyan
+  - id: triangle
+    shape: polygon
+    vertices: [[0, -40], [40, 30], [-40, 30]]   # convex, around its center
+    center: ["75%", 80]
+    color: magenta
+behaviors:
+  - type: gravity             # magnitude 1 = 1000 pt/s², downward (UIKit's default)
+  - type: collision           # items omitted: every item; the screen's edges are walls
+    boundaries: reference
+  - type: dynamicItem
+    items: [ball]
+    elasticity: 0.7           # the ball keeps bouncing a while
+  - type: dynamicItem
+    items: [box, triangle]
+    elasticity: 0.3
+    friction: 0.5
+gestures:
+  - recognizer: pan
+    action: grab
+"""
+
     @Test("--record then replay reproduces the live session's JSON Lines exactly")
     func recordReplay() throws {
-        let (folder, scenes) = try Self.files(["a.yaml": try String(contentsOfFile: SceneSessionTests.scenesFolder + "/002-drop.yaml", encoding: .utf8)])
+        let (folder, scenes) = try Self.files(["a.yaml": Self.dropScene])
         defer { try? FileManager.default.removeItem(at: folder) }
         // A grab-and-throw of the box with irregular frame times, a wait, a click, then q.
         var script: [(Double, TerminalEvent)] = [(0.70, mouse(.press, 20, 19))]
