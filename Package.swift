@@ -66,7 +66,7 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Dynamics", "Geometry"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Geometry"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "TerminalUI"]),
-        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "TerminalUI", "Scenes"]),
+        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "TerminalUI", "Scenes", "Images", "Gestures", "Dynamics", "Animation"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Dynamics"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
     ]

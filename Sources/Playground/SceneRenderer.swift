@@ -11,6 +11,7 @@ import Dynamics
 import Geometry
 import Scenes
 import TerminalUI
+import Images
 
 public struct SceneRenderer: Sendable {
     public var background: Color
@@ -111,9 +112,19 @@ public struct SceneRenderer: Sendable {
         }
     }
 
-    /// An image item. Until decoded bitmaps reach the scene, its rectangle in its color.
+    /// An image item: its decoded picture scaled to the item's (scaled) size, nearest pixel per
+    /// half-block sub-pixel; an image with no bitmap (a scene parsed without its folder) falls
+    /// back to its rectangle in its color.
     public func drawImage(_ item: SceneItem, size: Size, angle: Double, alpha: Double, into canvas: inout Canvas) {
-        canvas.fill(.rectangle(center: item.center, size: size, angle: angle), color: Color(item.color), alpha: alpha)
+        guard let bitmap = item.bitmap else {
+            canvas.fill(.rectangle(center: item.center, size: size, angle: angle), color: Color(item.color), alpha: alpha)
+            return
+        }
+        canvas.fillImage(center: item.center, size: size, angle: angle, alpha: alpha) { u, v in
+            let p = bitmap.sample(u: u, v: v)
+            if p.alpha == 0 { return nil }
+            return (Color(red: p.red, green: p.green, blue: p.blue), Double(p.alpha) / 255)
+        }
     }
 
     static func flattened(_ behaviors: [DynamicBehavior]) -> [DynamicBehavior] {

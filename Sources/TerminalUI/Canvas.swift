@@ -79,6 +79,30 @@ public struct Canvas: Sendable {
         }
     }
 
+    /// Paints a picture into the rotated rectangle (`center`, `size`, `angle`): each covered
+    /// sub-pixel takes the color `sample(u, v)` returns for its center, u and v running 0…1
+    /// across and down the picture, blended with the picture's own opacity times `alpha`.
+    /// `sample` returns nil for a fully transparent spot.
+    public mutating func fillImage(center: Point, size: Size, angle: Double, alpha: Double = 1,
+                                   sample: (Double, Double) -> (color: Color, alpha: Double)?) {
+        guard alpha > 0, size.width > 0, size.height > 0 else { return }
+        let cols = columns
+        let w = Double(cellSize.width), h = Double(cellSize.height) / 2
+        let c = cos(angle), s = sin(angle)
+        rasterizer.forEachSubPixel(covering: .rectangle(center: center, size: size, angle: angle)) { i, j in
+            let dx = (Double(i) + 0.5) * w - center.x, dy = (Double(j) + 0.5) * h - center.y
+            // Into the picture's own frame: undo the rotation.
+            let lx = c * dx + s * dy, ly = -s * dx + c * dy
+            let u = lx / size.width + 0.5, v = ly / size.height + 0.5
+            guard let texel = sample(min(max(u, 0), 1), min(max(v, 0), 1)) else { return }
+            let a = alpha * min(max(texel.alpha, 0), 1)
+            if a <= 0 { return }
+            let k = j * cols + i
+            pixels[k] = texel.color.blended(over: pixels[k], alpha: a)
+            if a >= 1 { glyphs[(j / 2) * cols + i] = nil }
+        }
+    }
+
     /// Draws `text` one character per cell along a baseline through `center` turned by `angle`
     /// (radians, clockwise on screen), the string centered on `center`. Letters are spaced so
     /// that each one advances exactly one cell along the baseline's dominant axis: at 0 they sit

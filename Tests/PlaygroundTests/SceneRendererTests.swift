@@ -3,6 +3,7 @@
 import Geometry
 import Testing
 import TerminalUI
+import Images
 @testable import Playground
 @testable import Scenes
 
@@ -81,5 +82,46 @@ struct SceneRendererTests {
         let rope = (7...34).map { canvas.pixel(column: 12, row: $0) }
         #expect(rope.contains(renderer.rodColor))
         #expect(rope.contains(.black))
+    }
+}
+
+@Suite("Scene renderer: images")
+struct SceneRendererImageTests {
+    /// A 2×2 picture (red, green / blue, white) drawn 16×16 pt at (102, 102) spans 94…110 on
+    /// each axis, so it covers the sub-pixels whose centers 8i+4 are 100 and 108: columns and
+    /// rows 12–13. Each takes the color of the picture quarter its center falls in (u = 0.375
+    /// and 0.875).
+    @Test func aBitmapIsSampledPerSubPixel() throws {
+        let scene = try Fixture.scene("""
+            name: Picture
+            items:
+              - {id: pic, shape: image, image: pic.png, size: [16, 16], center: [102, 102]}
+            """)
+        let item = try #require(scene.item(withID: "pic"))
+        let red = Bitmap.Pixel(red: 255, green: 0, blue: 0), green = Bitmap.Pixel(red: 0, green: 255, blue: 0)
+        let blue = Bitmap.Pixel(red: 0, green: 0, blue: 255), white = Bitmap.Pixel(red: 255, green: 255, blue: 255)
+        item.bitmap = Bitmap(width: 2, height: 2, pixels: [red, green, blue, white])
+        let canvas = SceneRenderer().render(scene, columns: 80, rows: 24, cellSize: .default)
+        #expect(canvas.pixel(column: 12, row: 12) == Color(red: 255, green: 0, blue: 0))
+        #expect(canvas.pixel(column: 13, row: 12) == Color(red: 0, green: 255, blue: 0))
+        #expect(canvas.pixel(column: 12, row: 13) == Color(red: 0, green: 0, blue: 255))
+        #expect(canvas.pixel(column: 13, row: 13) == Color(red: 255, green: 255, blue: 255))
+        #expect(canvas.pixel(column: 11, row: 12) == .black)
+        #expect(canvas.pixel(column: 14, row: 13) == .black)
+        #expect(canvas.pixel(column: 12, row: 14) == .black)
+    }
+
+    /// A half-transparent picture blends with the background like alpha 0.5.
+    @Test func pictureAlphaBlends() throws {
+        let scene = try Fixture.scene("""
+            name: Picture
+            items:
+              - {id: pic, shape: image, image: pic.png, size: [16, 16], center: [100, 100]}
+            """)
+        let item = try #require(scene.item(withID: "pic"))
+        item.bitmap = Bitmap(width: 1, height: 1, pixels: [Bitmap.Pixel(red: 255, green: 255, blue: 255, alpha: 128)])
+        let canvas = SceneRenderer().render(scene, columns: 80, rows: 24, cellSize: .default)
+        let p = canvas.pixel(column: 11, row: 11)
+        #expect(abs(Int(p.red) - 128) <= 1 && p.red == p.green && p.green == p.blue)
     }
 }
