@@ -29,6 +29,8 @@ public final class PlaygroundApp {
         public var maximumStepsPerFrame: Int
         /// Seconds to block waiting for input while nothing moves.
         public var idleTimeout: Double
+        /// Seconds between checks of the scene file for edits (live reload); nil turns it off.
+        public var reloadInterval: Double?
         /// Seconds a gesture's message stays in the status line before the summary returns.
         public var messageDuration: Double
         /// Smallest playable terminal, in cells.
@@ -36,8 +38,10 @@ public final class PlaygroundApp {
         public var minimumRows: Int
 
         public init(cellSize: CellSize = .default, maximumStepsPerFrame: Int = 5, idleTimeout: Double = 1.0,
-                    messageDuration: Double = 5, minimumColumns: Int = 20, minimumRows: Int = 6) {
+                    messageDuration: Double = 5, minimumColumns: Int = 20, minimumRows: Int = 6,
+                    reloadInterval: Double? = 0.25) {
             self.cellSize = cellSize; self.maximumStepsPerFrame = maximumStepsPerFrame; self.idleTimeout = idleTimeout
+            self.reloadInterval = reloadInterval
             self.messageDuration = messageDuration; self.minimumColumns = minimumColumns; self.minimumRows = minimumRows
         }
     }
@@ -85,10 +89,15 @@ public final class PlaygroundApp {
     private var messageShownAt = -Double.infinity
     private var messageCount = 0
     private var heldButton: PointerButton?
+    /// Live reload: the current scene's file and pictures, and when they were last checked.
+    private let watcher: SceneWatcher
+    private var lastReloadCheck = -Double.infinity
 
     public init(terminal: TerminalDriver, scenes: [SceneFile], options: Options = Options(),
                 clock: @escaping () -> Double, sleep: @escaping (Double) -> Void = { _ in },
-                suspend: (() -> Void)? = nil, record: ((String) -> Void)? = nil) {
+                suspend: (() -> Void)? = nil, record: ((String) -> Void)? = nil,
+                files: FileStatusProvider = SystemFileStatus()) {
+        self.watcher = SceneWatcher(files: files)
         self.terminal = terminal
         self.scenes = scenes
         self.options = options
@@ -107,6 +116,7 @@ public final class PlaygroundApp {
         exit = nil
         load(0)
         while exit == nil {
+            checkForEdits(now: clock())
             update(now: clock())
             if needsDraw { draw(now: clock()) }
             let timeout = waitTimeout(now: clock())
@@ -194,6 +204,9 @@ public final class PlaygroundApp {
             let next = origin + Double(s.stepCount + 1) / 60
             timeout = (next - now).clamped(0, 1.0 / 60)
         }
+        if let interval = options.reloadInterval, watcher.isWatching {
+            timeout = min(timeout, max(lastReloadCheck + interval - now, 0) + 0.001)
+        }
         if messageCount > 0 {
             let expiry = messageShownAt + options.messageDuration - now
             if expiry > 0 { timeout = min(timeout, expiry + 0.001) }
@@ -203,7 +216,36 @@ public final class PlaygroundApp {
 
     // MARK: Scenes
 
-    private func load(_ index: Int) {
+    /// Live reload: when the scene file or one of its pictures changed, load it again. A good
+    /// edit restarts the scene from its new text; a broken one leaves the last good scene playing,
+    /// undisturbed, and shows the error (file:line:column) in the status line until it is fixed.
+    private func checkForEdits(now: Double) {
+        guard let interval = options.reloadInterval, watcher.isWatching, now - lastReloadCheck >= interval else { return }
+        lastReloadCheck = now
+        guard watcher.hasChanged(), !scenes.isEmpty else { return }
+        let file = scenes[sceneIndex]
+        do {
+            let description = try file.load()
+            let paused = isPaused
+            load(sceneIndex, parsed: description)
+            isPaused = paused
+            session?.post("Reloaded \(file.path.split(separator: "/").last.map(String.init) ?? file.path).")
+        } catch let errors as SceneErrors {
+            watcher.watch(file, description: nil)
+            let more = errors.errors.count > 1 ? " (+\(errors.errors.count - 1) more)" : ""
+            var first = errors.errors[0]
+            first.file = first.file.split(separator: "/").last.map(String.init) ?? first.file
+            loadError = first.description + more
+            needsDraw = true
+        } catch {
+            watcher.watch(file, description: nil)
+            loadError = "\(file.path): \(error)"
+            needsDraw = true
+        }
+    }
+
+    /// Shows scene `index`, from `parsed` when the caller already read it.
+    private func load(_ index: Int, parsed: SceneDescription? = nil) {
         guard !scenes.isEmpty else {
             loadError = "no scene files"
             needsDraw = true
@@ -212,19 +254,23 @@ public final class PlaygroundApp {
         let index = min(max(index, 0), scenes.count - 1)
         sceneIndex = index
         do {
-            let description = try scenes[index].load()
+            let description = try parsed ?? scenes[index].load()
             let scene = SceneBuilder().build(description, referenceBounds: description.referenceBounds(available: availableSize))
             session = SceneSession(scene: scene)
             loadError = nil
+            watcher.watch(scenes[index], description: description)
         } catch let errors as SceneErrors {
+            watcher.watch(scenes[index], description: nil)
             let more = errors.errors.count > 1 ? " (+\(errors.errors.count - 1) more)" : ""
             // The file's name, not its whole path: the status line is short.
             var first = errors.errors[0]
             first.file = first.file.split(separator: "/").last.map(String.init) ?? first.file
             loadError = first.description + more
         } catch {
+            watcher.watch(scenes[index], description: nil)
             loadError = "\(scenes[index].path): \(error)"
         }
+        lastReloadCheck = clock()
         origin = clock()
         pausedAt = origin
         messageCount = session?.messages.count ?? 0

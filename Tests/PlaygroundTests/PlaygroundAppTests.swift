@@ -138,11 +138,25 @@ struct PlaygroundAppTests {
         let app = terminal.app(scenes)
         _ = try app.run()
         // The square rests after half a second of no motion (the animator pauses); from then on
-        // the app waits in 1 s blocks and draws no new frames.
+        // the app only wakes to look at the scene file for edits (live reload, every 0.25 s):
+        // it blocks for the whole interval each time and draws no new frames.
         #expect(terminal.statusLines.contains { $0.contains("resting") })
-        let idleWaits = terminal.timeouts.filter { $0 >= 1.0 }
-        #expect(idleWaits.count >= 8, "\(idleWaits.count) long waits in 10 s")
+        let idleWaits = terminal.timeouts.filter { $0 >= 0.25 }
+        #expect(idleWaits.count >= 30, "\(idleWaits.count) long waits in 10 s")
         #expect(terminal.frameTimes.filter { $0 > 1.5 }.count <= 1, "frames drawn while idle: \(terminal.frameTimes.filter { $0 > 1.5 })")
+        #expect(terminal.timeouts.count < 100, "\(terminal.timeouts.count) waits in 10 s")
+    }
+
+    @Test("idle without live reload blocks in 1 s waits")
+    func idlesWithoutReload() throws {
+        let (folder, scenes) = try Self.files(["a.yaml": BuiltInScenes.push])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terminal = ScriptedTerminal(script: [(10, key("q"))])
+        var options = PlaygroundApp.Options()
+        options.reloadInterval = nil
+        let app = PlaygroundApp(terminal: terminal, scenes: scenes, options: options, clock: { terminal.now })
+        _ = try app.run()
+        #expect(terminal.timeouts.filter { $0 >= 1.0 }.count >= 8)
         #expect(terminal.timeouts.count < 60, "\(terminal.timeouts.count) waits in 10 s")
     }
 
@@ -267,5 +281,78 @@ gestures:
             return vy < -100
         }
         #expect(lifted)
+    }
+}
+
+/// Live reload (issue 4): saving the scene reloads it within half a second; a broken edit shows
+/// its file:line:column and keeps the last good scene running; fixing it reloads.
+@Suite("Live reload")
+struct LiveReloadTests {
+    /// File stamps the test controls: every `touch` is a new modification.
+    final class Stamps: FileStatusProvider {
+        var version: [String: Int64] = [:]
+        func stamp(of path: String) -> FileStamp? {
+            FileManager.default.fileExists(atPath: path) ? FileStamp(modified: version[path] ?? 0, size: 0, inode: 1) : nil
+        }
+        func touch(_ path: String) { version[path, default: 0] += 1 }
+    }
+
+    static func scene(x: Int) -> String {
+        """
+        name: Reloadable
+        summary: Edit me.
+        items:
+          - {id: square, size: [80, 80], center: [\(x), 100], color: green}
+        behaviors:
+          - {type: gravity, magnitude: 0.01}
+        """
+    }
+
+    @Test func editsReloadWithinHalfASecondAndBrokenEditsAreReportedAndSurvived() throws {
+        let (folder, scenes) = try PlaygroundAppTests.files(["a.yaml": Self.scene(x: 100)])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = scenes[0].path
+        let stamps = Stamps()
+        let noop = TerminalEvent.key(.character("z"))
+        // Edits land at 1.0 s (good), 2.0 s (broken), 3.0 s (fixed); q at 4.0 s.
+        let terminal = ScriptedTerminal(script: [(1.0, noop), (2.0, noop), (3.0, noop), (4.0, key("q"))])
+        var deliveries = 0
+        terminal.onDeliver = { _ in
+            deliveries += 1
+            let text: String
+            switch deliveries {
+            case 1: text = Self.scene(x: 300)
+            case 2: text = Self.scene(x: 300).replacingOccurrences(of: "size: [80, 80]", with: "size: [80, -80]")
+            case 3: text = Self.scene(x: 500)
+            default: return
+            }
+            try? text.write(toFile: path, atomically: true, encoding: .utf8)
+            stamps.touch(path)
+        }
+        var seen: [(time: Double, x: Double, error: String?)] = []
+        let app = PlaygroundApp(terminal: terminal, scenes: scenes, clock: { terminal.now }, files: stamps)
+        app.onStep = { session in
+            let x = session.scene.item(withID: "square")?.center.x ?? .nan
+            seen.append((terminal.now, x, app.loadError))
+        }
+        _ = try app.run()
+        func first(_ condition: ((time: Double, x: Double, error: String?)) -> Bool) -> Double? {
+            seen.first(where: condition)?.time
+        }
+        // The good edit shows within 0.5 s.
+        let moved = try #require(first { $0.x == 300 })
+        #expect(moved >= 1.0 && moved <= 1.5, "reloaded at \(moved)")
+        // The broken edit: the error names the file, line 4 and the size's column, and the
+        // scene keeps stepping at x = 300.
+        let broken = try #require(seen.first { $0.error != nil })
+        #expect(broken.time >= 2.0 && broken.time <= 2.5)
+        #expect(broken.error?.contains("a.yaml:4:") == true, "\(broken.error ?? "")")
+        #expect(broken.x == 300)
+        #expect(seen.contains { $0.time > 2.6 && $0.time < 3.0 && $0.x == 300 && $0.error != nil })
+        // Fixed: reloads and the error clears.
+        let fixed = try #require(first { $0.x == 500 })
+        #expect(fixed >= 3.0 && fixed <= 3.5)
+        #expect(seen.last?.error == nil)
+        #expect(terminal.statusLines.contains { $0.contains("error") && $0.contains("a.yaml:4:") })
     }
 }
