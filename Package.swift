@@ -50,7 +50,7 @@ let package = Package(
         ),
         .target(name: "CursesTerminal", dependencies: ["CNCursesW", "TerminalUI"]),
         .target(name: "Playground", dependencies: ["Scenes", "TerminalUI", "Gestures", "Animation", "Dynamics", "Images"]),
-        .target(name: "Benchmarks", dependencies: ["Dynamics", "Scenes", "TerminalUI", "Playground"], swiftSettings: optimize),
+        .target(name: "Benchmarks", dependencies: ["Dynamics", "Scenes", "TerminalUI", "Playground", "Gestures", "Geometry"], swiftSettings: optimize),
         .executableTarget(
             name: "nudge",
             dependencies: [

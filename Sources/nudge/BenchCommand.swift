@@ -2,6 +2,7 @@
 import ArgumentParser
 import Benchmarks
 import Foundation
+import Scenes
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,7 +11,9 @@ struct BenchCommand: ParsableCommand {
         discussion: """
         Scenes: \(EngineScenes.all.map(\.name).joined(separator: ", ")).
         Prints median, min and max milliseconds per 1/60 s step, the bodies and contact pairs at the end, \
-        and for the pyramids whether they still stand (no box moved a quarter of its size).
+        and for the pyramids whether they still stand (no box moved a quarter of its size). \
+        With --render: the scenes found (see --scenes) and a 1,000-item scene drawn into an in-memory \
+        120×40 terminal, in ms and bytes per frame.
         """)
 
     @Option(name: .customLong("scene"), help: "Run only these scenes (repeatable).")
@@ -25,8 +28,14 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "List the scenes and exit.")
     var list = false
 
+    @Flag(help: "Benchmark drawing instead: every scene found and a 1,000-item scene, at 120×40.")
+    var render = false
+
+    @OptionGroup var location: SceneLocationOptions
+
     func validate() throws {
         if let steps, steps < 1 { throw ValidationError("--steps must be at least 1 (got \(steps))") }
+        if render { return }
         let known = Set(EngineScenes.all.map(\.name))
         for name in scenes where !known.contains(name) {
             throw ValidationError("unknown scene '\(name)'; known: \(EngineScenes.all.map(\.name).joined(separator: ", "))")
@@ -42,12 +51,20 @@ struct BenchCommand: ParsableCommand {
         #if DEBUG
         FileHandle.standardError.write(Data("nudge bench: this is a debug build; figures are not meaningful. Use: swift run -c release nudge bench\n".utf8))
         #endif
-        let selected = scenes.isEmpty ? all : all.filter { scenes.contains($0.name) }
         let clock = ContinuousClock()
         let origin = clock.now
         let isTTY = isatty(STDERR_FILENO) == 1
+        let now: () -> UInt64 = {
+            let d = clock.now - origin
+            return UInt64(d.components.seconds) * 1_000_000_000 + UInt64(d.components.attoseconds / 1_000_000_000)
+        }
+        if render {
+            try runRender(now: now, isTTY: isTTY)
+            return
+        }
+        let selected = scenes.isEmpty ? all : all.filter { scenes.contains($0.name) }
         let runner = BenchRunner(
-            now: { UInt64((clock.now - origin).components.attoseconds / 1_000_000_000 + (clock.now - origin).components.seconds * 1_000_000_000) },
+            now: now,
             progress: { line in
                 if isTTY { FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8)) }
             })
@@ -63,9 +80,32 @@ struct BenchCommand: ParsableCommand {
                 print(String(decoding: try encoder.encode(r), as: UTF8.self))
             } else {
                 let stands = r.stands.map { $0 ? "yes" : String(format: "NO (%.0f pt)", r.maximumDrift ?? 0) } ?? "-"
-                print(String(format: "%-14@ %7d %9d %7d %6d %11.3f %9.3f %9.3f  %@",
-                             r.scene as NSString, r.bodies, r.contacts, r.joints, r.steps, r.medianMs, r.minMs, r.maxMs,
-                             stands as NSString))
+                print(r.scene.padding(toLength: 14, withPad: " ", startingAt: 0)
+                      + String(format: " %7d %9d %7d %6d %11.3f %9.3f %9.3f  ", r.bodies, r.contacts, r.joints, r.steps,
+                               r.medianMs, r.minMs, r.maxMs) + stands)
+            }
+        }
+    }
+
+    private func runRender(now: @escaping () -> UInt64, isTTY: Bool) throws {
+        let files = try location.library().files()
+        var list = RenderBench.scenes(files: files)
+        if !scenes.isEmpty { list = list.filter { scenes.contains($0.name) || scenes.contains(String($0.name.dropFirst(7))) } }
+        if !json {
+            print("scene                   items   median ms    min ms    max ms   bytes/frame")
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        for entry in list {
+            if isTTY { FileHandle.standardError.write(Data("\r\u{1B}[K\(entry.name)".utf8)) }
+            let description = try entry.load()
+            let r = RenderBench.run(name: entry.name, description: description, frames: steps ?? 300, now: now)
+            if isTTY { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            if json {
+                print(String(decoding: try encoder.encode(r), as: UTF8.self))
+            } else {
+                print(r.scene.padding(toLength: 22, withPad: " ", startingAt: 0)
+                      + String(format: " %6d %11.3f %9.3f %9.3f %13.0f", r.bodies, r.medianMs, r.minMs, r.maxMs, r.bytesPerFrame ?? 0))
             }
         }
     }
