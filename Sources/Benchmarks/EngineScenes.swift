@@ -6,7 +6,8 @@
 // - cradle: five touching 40 pt balls on 200 pt rods, elasticity 1, the first lifted 30°.
 // - pin-grid: 100×100 balls of 20 pt on a 40 pt lattice, each pinned to its right and lower
 //   neighbor at the midpoint, the two top corners pinned to the world; no collisions (a hanging net).
-// - rain: 2,000 mixed shapes (balls, boxes, triangles of 20–40 pt) falling into a 2,000 pt wide box.
+// - rain: 2,000 mixed shapes (balls, boxes, triangles of 20–40 pt) falling into a 2,000 pt wide box;
+//   rain(count:) makes the same layout with more or fewer rows (for the scaling runs).
 // - tumbler: 2,000 boxes of 25 pt inside a 1,000 pt square drum of four anchored walls turning at
 //   0.5 rad/s (the walls are kinematic bodies, driven by velocity each step).
 import Geometry
@@ -15,6 +16,22 @@ import Dynamics
 public enum EngineScenes {
     public static var all: [BenchScene] {
         [pyramid(base: 20), pyramid(base: 40), pyramid(base: 100), cradle, pinGrid, rain, tumbler]
+    }
+
+    /// A scene by name: one of `all`, or a size of the scaling runs, "pyramid-N" (N a triangular
+    /// number, base b with N = b(b+1)/2) or "rain-N" (N ≥ 1 shapes). Nil for anything else.
+    public static func scene(named name: String) -> BenchScene? {
+        if let scene = all.first(where: { $0.name == name }) { return scene }
+        if name.hasPrefix("pyramid-"), let count = Int(name.dropFirst("pyramid-".count)), count > 0 {
+            // b(b+1)/2 = N  ⇔  b = (√(8N+1) − 1) / 2
+            let base = (Int(Double(8 * count + 1).squareRoot()) - 1) / 2
+            for b in max(1, base - 1)...(base + 1) where b * (b + 1) / 2 == count { return pyramid(base: b) }
+            return nil
+        }
+        if name.hasPrefix("rain-"), let count = Int(name.dropFirst("rain-".count)), count > 0, count <= 1_000_000 {
+            return rain(count: count)
+        }
+        return nil
     }
 
     public static func pyramid(base: Int) -> BenchScene {
@@ -87,34 +104,54 @@ public enum EngineScenes {
                 }
             }
             animator.addBehavior(GravityBehavior(items: items))
+            // The 19,802 pins go in as one composite behavior (a child composite per row) added once:
+            // DynamicAnimator.addBehavior re-flattens the whole behavior tree and compares it with
+            // the old one on every call, so adding them one by one costs O(n²) each (minutes).
+            let net = DynamicBehavior()
             for row in 0..<n {
+                let pins = DynamicBehavior()
                 for col in 0..<n {
                     let item = items[row * n + col]
                     if col + 1 < n {
-                        animator.addBehavior(AttachmentBehavior.pinAttachment(
+                        pins.addChildBehavior(AttachmentBehavior.pinAttachment(
                             with: items[row * n + col + 1], attachedTo: item,
                             attachmentAnchor: item.center + Vector(spacing / 2, 0)))
                     }
                     if row + 1 < n {
-                        animator.addBehavior(AttachmentBehavior.pinAttachment(
+                        pins.addChildBehavior(AttachmentBehavior.pinAttachment(
                             with: items[(row + 1) * n + col], attachedTo: item,
                             attachmentAnchor: item.center + Vector(0, spacing / 2)))
                     }
                 }
+                net.addChildBehavior(pins)
             }
-            animator.addBehavior(AttachmentBehavior.pinAttachment(with: items[0], attachmentAnchor: items[0].center))
-            animator.addBehavior(AttachmentBehavior.pinAttachment(with: items[n - 1], attachmentAnchor: items[n - 1].center))
+            net.addChildBehavior(AttachmentBehavior.pinAttachment(with: items[0], attachmentAnchor: items[0].center))
+            net.addChildBehavior(AttachmentBehavior.pinAttachment(with: items[n - 1], attachmentAnchor: items[n - 1].center))
+            animator.addBehavior(net)
             return BuiltBenchScene(animator: animator, items: items, start: items.map(\.center), standTolerance: nil)
         }
     }
 
-    public static var rain: BenchScene {
-        BenchScene(name: "rain", summary: "2,000 mixed shapes raining into a 2,000 pt box", steps: 600) {
-            let animator = DynamicAnimator(referenceBounds: Rect(x: 0, y: -4000, width: 2000, height: 5000))
+    public static var rain: BenchScene { rain(count: 2000) }
+
+    /// `count` mixed shapes in the rain layout: 40 staggered columns, rows 60 pt apart going up
+    /// from 3,100 pt above the floor. The box's ceiling sits one row spacing above the top row, so
+    /// every shape starts inside it (the first version kept the ceiling at 5,000 pt whatever the
+    /// count, which put the top 18 of the 50 rows inside or on top of the 1,000 pt thick ceiling).
+    /// Named "rain" for 2,000 shapes, "rain-N" otherwise.
+    public static func rain(count: Int) -> BenchScene {
+        precondition(count > 0, "a rain needs at least one shape")
+        let rows = (count + 39) / 40
+        let name = count == 2000 ? "rain" : "rain-\(count)"
+        let summary = count == 2000 ? "2,000 mixed shapes raining into a 2,000 pt box" : "\(count) mixed shapes raining into a 2,000 pt box"
+        return BenchScene(name: name, summary: summary, steps: 600) {
+            // Floor at y = 1000; the top row's centers are at y = -2100 - 60 (rows - 1).
+            let top = -2100 - 60 * Double(rows)
+            let animator = DynamicAnimator(referenceBounds: Rect(x: 0, y: top, width: 2000, height: 1000 - top))
             animator.pausesAtRest = false
             var items: [BenchItem] = []
-            // A deterministic scatter: 40 columns × 50 rows, staggered, sizes cycling 20…40 pt.
-            for k in 0..<2000 {
+            // A deterministic scatter: 40 columns, staggered, sizes cycling 20…40 pt.
+            for k in 0..<count {
                 let row = k / 40, col = k % 40
                 let size = 20 + Double((k * 7) % 21)
                 let x = 30 + Double(col) * 48 + (row % 2 == 0 ? 0 : 20)
