@@ -16,7 +16,7 @@ struct BenchCommand: ParsableCommand {
         120×40 terminal, in ms and bytes per frame.
         """)
 
-    @Option(name: .customLong("scene"), help: "Run only these scenes (repeatable).")
+    @Option(name: .customLong("scene"), help: "Run only these scenes (repeatable); pyramid-N and rain-N pick other sizes.")
     var scenes: [String] = []
 
     @Option(help: "Steps per scene (default: each scene's own, 600 = 10 s for most).")
@@ -36,9 +36,9 @@ struct BenchCommand: ParsableCommand {
     func validate() throws {
         if let steps, steps < 1 { throw ValidationError("--steps must be at least 1 (got \(steps))") }
         if render { return }
-        let known = Set(EngineScenes.all.map(\.name))
-        for name in scenes where !known.contains(name) {
-            throw ValidationError("unknown scene '\(name)'; known: \(EngineScenes.all.map(\.name).joined(separator: ", "))")
+        for name in scenes where EngineScenes.scene(named: name) == nil {
+            throw ValidationError("unknown scene '\(name)'; known: \(EngineScenes.all.map(\.name).joined(separator: ", ")), "
+                                  + "or pyramid-N (N = b(b+1)/2) and rain-N for other sizes")
         }
     }
 
@@ -62,7 +62,7 @@ struct BenchCommand: ParsableCommand {
             try runRender(now: now, isTTY: isTTY)
             return
         }
-        let selected = scenes.isEmpty ? all : all.filter { scenes.contains($0.name) }
+        let selected = scenes.isEmpty ? all : scenes.compactMap(EngineScenes.scene(named:))
         let runner = BenchRunner(
             now: now,
             progress: { line in
