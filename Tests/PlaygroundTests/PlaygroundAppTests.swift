@@ -356,3 +356,71 @@ struct LiveReloadTests {
         #expect(terminal.statusLines.contains { $0.contains("error") && $0.contains("a.yaml:4:") })
     }
 }
+
+/// Every kind of broken edit is reported in the status line and survived: the last good scene
+/// keeps playing, and restoring the file reloads it.
+@Suite("Live reload: broken edits")
+struct BrokenEditTests {
+    enum Edit: String, CaseIterable, CustomTestStringConvertible {
+        case yamlSyntax, unknownKey, wrongType, outOfRange, unknownItem, missingImage, corruptImage, emptyFile, deletedFile
+        var testDescription: String { rawValue }
+
+        /// The broken text (nil: delete the file) and what the status line must name.
+        func apply(to path: String, folder: String) -> (text: String?, expect: String) {
+            let good = LiveReloadTests.scene(x: 300)
+            switch self {
+            case .yamlSyntax: return (good + "\n  - {id: [oops\n", "a.yaml:")
+            case .unknownKey: return (good.replacingOccurrences(of: "color: green", with: "colour: green"), "colour")
+            case .wrongType: return (good.replacingOccurrences(of: "size: [80, 80]", with: "size: big"), "a.yaml:4:")
+            case .outOfRange: return (good.replacingOccurrences(of: "magnitude: 0.01", with: "magnitude: .nan"), "a.yaml:6:")
+            case .unknownItem: return (good + "\n  - {type: snap, item: ghost, point: [1, 1]}\n", "ghost")
+            case .missingImage:
+                return (good.replacingOccurrences(of: "behaviors:", with: "  - {id: pic, shape: image, image: nowhere.png, size: [10, 10]}\nbehaviors:"), "nowhere.png")
+            case .corruptImage:
+                try? Data("not a png".utf8).write(to: URL(fileURLWithPath: folder + "/bad.png"))
+                return (good.replacingOccurrences(of: "behaviors:", with: "  - {id: pic, shape: image, image: bad.png, size: [10, 10]}\nbehaviors:"), "bad.png")
+            case .emptyFile: return ("", "a.yaml")
+            case .deletedFile: return (nil, "a.yaml")
+            }
+        }
+    }
+
+    @Test(arguments: Edit.allCases)
+    func brokenEditIsReportedAndSurvived(edit: Edit) throws {
+        let (folder, scenes) = try PlaygroundAppTests.files(["a.yaml": LiveReloadTests.scene(x: 300)])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = scenes[0].path
+        let stamps = LiveReloadTests.Stamps()
+        let noop = TerminalEvent.key(.character("z"))
+        let terminal = ScriptedTerminal(script: [(1.0, noop), (2.0, noop), (3.0, key("q"))])
+        var deliveries = 0
+        var expectation = ""
+        terminal.onDeliver = { _ in
+            deliveries += 1
+            if deliveries == 1 {
+                let (text, expect) = edit.apply(to: path, folder: folder.path)
+                expectation = expect
+                if let text { try? text.write(toFile: path, atomically: true, encoding: .utf8) } else { try? FileManager.default.removeItem(atPath: path) }
+            } else if deliveries == 2 {
+                try? LiveReloadTests.scene(x: 500).write(toFile: path, atomically: true, encoding: .utf8)
+            } else { return }
+            stamps.touch(path)
+        }
+        var seen: [(time: Double, x: Double, error: String?)] = []
+        let app = PlaygroundApp(terminal: terminal, scenes: scenes, clock: { terminal.now }, files: stamps)
+        app.onStep = { session in
+            seen.append((terminal.now, session.scene.item(withID: "square")?.center.x ?? .nan, app.loadError))
+        }
+        _ = try app.run()
+        // Reported within half a second, naming what is wrong; the good scene kept stepping.
+        let broken = try #require(seen.first { $0.error != nil }, "no error shown for \(edit)")
+        #expect(broken.time >= 1.0 && broken.time <= 1.5)
+        #expect(broken.error?.contains(expectation) == true, "\(edit): \(broken.error ?? "")")
+        #expect(seen.filter { $0.time > 1.6 && $0.time < 2.0 }.allSatisfy { $0.x == 300 && $0.error != nil })
+        #expect(seen.contains { $0.time > 1.6 && $0.time < 2.0 })
+        // Restored: reloads, error gone.
+        let fixed = try #require(seen.first { $0.x == 500 })
+        #expect(fixed.time >= 2.0 && fixed.time <= 2.5)
+        #expect(seen.last?.error == nil)
+    }
+}
