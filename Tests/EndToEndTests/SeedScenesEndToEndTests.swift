@@ -26,8 +26,9 @@ struct SeedScenesEndToEndTests {
     static let terms = ["xterm-256color", "tmux-256color"]
 
     /// 256-color indexes of UIKit's named colors as the renderer degrades them (nearest point of
-    /// the xterm cube): green (0, 255, 0) → 46, orange (255, 128, 0) → 208.
-    static let green = 46, orange = 208
+    /// the xterm cube, or of its gray ramp 8 + 10k): green (0, 255, 0) → 46, orange (255, 128, 0)
+    /// → 208, lightGray (170, 170, 170) → 168 on the ramp, 232 + 16 = 248.
+    static let green = 46, orange = 208, lightGray = 248
 
     static var scenesFolder: URL { TmuxSession.packageRoot.appendingPathComponent("scenes") }
 
@@ -166,6 +167,54 @@ struct SeedScenesEndToEndTests {
             }
             #expect(swung, "the bob did not swing to the left: \(Self.describe((try? s.cells(withColor: Self.orange)) ?? []))")
             #expect(positions.count >= 3, "the bob's cells barely changed after the release: mean columns \(positions.sorted())")
+        }
+    }
+
+    // MARK: 003 Newton's cradle
+
+    @Test("Newton's cradle: the left ball pulled out and let go sends the right ball out, and the left one stays", arguments: terms)
+    func cradleSendsOneBallOut(term: String) throws {
+        try Self.withScene("003-cradle.yaml", name: "Newton's Cradle", term: term) { s in
+            // Five 40 pt balls hang at x = 240…400, y = 240 (rows 13…16) on 200 pt rods from y = 40:
+            // together they cover columns 27…52.
+            func balls() throws -> [(column: Int, row: Int)] {
+                try s.cells(withColor: Self.lightGray).filter { $0.row >= 4 && $0.row <= 17 }
+            }
+            let rest = try balls()
+            #expect(rest.count >= 20 && rest.allSatisfy { (27...52).contains($0.column) }, "\(Self.describe(rest))")
+            // The left ball's arc around its anchor (240, 40), from hanging (90°) to 44° out.
+            var arc: [(Int, Int)] = []
+            for degrees in stride(from: 90.0, through: 134, by: 4) {
+                let a = degrees * .pi / 180
+                let cell = (Int((240 + 200 * cos(a)) / 8), Int((40 + 200 * sin(a)) / 16))
+                if arc.last.map({ $0 != cell }) ?? true { arc.append(cell) }
+            }
+            let lifted = try Self.withRetries(s, name: "Newton's Cradle") {
+                try Self.report(s, .press, column: arc[0].0, row: arc[0].1)
+                for cell in arc.dropFirst() { try Self.report(s, .drag, column: cell.0, row: cell.1) }
+                let out = try s.waitUntil(seconds: 1) { try balls().contains { $0.column < 20 } }
+                if !out { try Self.report(s, .release, column: arc.last!.0, row: arc.last!.1) }
+                return out
+            }
+            #expect(lifted, "the left ball did not follow the drag: \(Self.describe((try? balls()) ?? []))")
+            try Self.report(s, .release, column: arc.last!.0, row: arc.last!.1)
+            try Self.report(s, .release, column: arc.last!.0, row: arc.last!.1)
+            // Lifted about 44° (its center 139 pt left of its anchor), it strikes the row a quarter
+            // period later (≈ 0.7 s); the right ball then swings out to about the same angle while
+            // the others hang at rest: balls far right (columns ≥ 60: ≥ 60 pt out), none left of
+            // where the row begins, and the middle three (x 260…380, columns 33…46) drawn in the
+            // cells they had at rest, give or take 6 (≈ 2° is 7 pt, under one column).
+            func middle(_ cells: [(column: Int, row: Int)]) -> Set<Int> {
+                Set(cells.filter { (33...46).contains($0.column) && (12...17).contains($0.row) }.map { $0.row * 1000 + $0.column })
+            }
+            let middleAtRest = middle(rest)
+            var seen: [(column: Int, row: Int)] = []
+            let across = try s.waitUntil(seconds: 3) {
+                seen = try balls()
+                return seen.contains { $0.column >= 60 } && seen.allSatisfy { $0.column >= 26 }
+                    && middle(seen).symmetricDifference(middleAtRest).count <= 6
+            }
+            #expect(across, "the right ball did not swing out alone: \(Self.describe(seen)), columns \(Set(seen.map(\.column)).sorted())")
         }
     }
 
