@@ -227,3 +227,40 @@ final class TmuxSession {
 func meanColumn(_ cells: [(column: Int, row: Int)]) -> Double? {
     cells.isEmpty ? nil : Double(cells.map(\.column).reduce(0, +)) / Double(cells.count)
 }
+
+// MARK: Other buttons, modifiers and screen helpers (added for the seed-scene tests)
+
+extension TmuxSession {
+    enum MouseButton: Int { case left = 0, middle = 1, right = 2 }
+
+    /// A report for `button` at 0-based cell (column, row), with Ctrl held when `control`, in
+    /// this session's encoding. The xterm button byte is the button (0…2), + 16 for Ctrl, + 32
+    /// for motion; SGR repeats the button in a release ('m'), X10 says only "released" (3).
+    func mouse(_ action: MouseAction, column: Int, row: Int, button: MouseButton, control: Bool = false) throws {
+        let x = column + 1, y = row + 1
+        let modifier = control ? 16 : 0
+        if term.hasPrefix("xterm") {
+            let b = button.rawValue + modifier + (action == .drag ? 32 : 0)
+            let final = action == .release ? "m" : "M"
+            try send(bytes: Array("\u{1b}[<\(b);\(x);\(y)\(final)".utf8))
+        } else {
+            let b: Int
+            switch action {
+            case .press: b = button.rawValue + modifier
+            case .drag: b = button.rawValue + modifier + 32
+            case .release: b = 3 + modifier
+            }
+            try send(bytes: [0x1b, 0x5b, 0x4d, UInt8(32 + b), UInt8(32 + x), UInt8(32 + y)])
+        }
+    }
+
+    /// The screen's rows as arrays of characters (one per cell), without colors.
+    func grid() throws -> [[Character]] {
+        try text().split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
+    }
+}
+
+/// Mean row of a set of cells (nil when empty).
+func meanRow(_ cells: [(column: Int, row: Int)]) -> Double? {
+    cells.isEmpty ? nil : Double(cells.map(\.row).reduce(0, +)) / Double(cells.count)
+}
