@@ -140,11 +140,14 @@ public final class CursesTerminal: TerminalDriver {
             colorMode = .none
         }
 
-        if let xm = nudge_xm_capability() { mouseUsesSGR = String(cString: xm).contains("1006") }
-        else { mouseUsesSGR = false }
-        mousemask(nudge_all_mouse_events() | nudge_report_mouse_position(), nil)
-        mouseinterval(0)
-        // Flush what ncurses queued (alternate screen, its own mouse mode) before our bytes.
+        // Mouse reports bypass ncurses: its parser drops a press that arrives in the same read as
+        // the motion after it (a fast drag), so its mouse key is removed and the tracking modes are
+        // switched on below by hand; the raw reports reach EscapeSequenceDecoder, which reads both
+        // SGR and X10. SGR is always requested (it reports any column; tmux and modern terminals
+        // speak it whatever TERM says).
+        define_key(nil, KEY_MOUSE)
+        mouseUsesSGR = true
+        // Flush what ncurses queued (alternate screen) before our bytes.
         wnoutrefresh(win)
         doupdate()
         enableMotionTracking()
@@ -320,17 +323,17 @@ public final class CursesTerminal: TerminalDriver {
         }
     }
 
+    /// Button reports in SGR encoding (1006;1000), and every motion (1003) unless turned off.
     private func enableMotionTracking() {
-        guard options.reportsMotion else { return }
         fflush(outputFile)
         fflush(nudge_stdout())
-        writeRaw(mouseUsesSGR ? "\u{1b}[?1003h\u{1b}[?1006h" : "\u{1b}[?1003h")
+        writeRaw("\u{1b}[?1006;1000h" + (options.reportsMotion ? "\u{1b}[?1003h" : ""))
     }
 
     private func disableMotionTracking() {
         fflush(outputFile)
         fflush(nudge_stdout())
-        writeRaw(mouseUsesSGR ? "\u{1b}[?1003l\u{1b}[?1006l" : "\u{1b}[?1003l")
+        writeRaw("\u{1b}[?1003l\u{1b}[?1006l\u{1b}[?1000l")
     }
 
     private func writeRaw(_ s: String) {

@@ -59,7 +59,8 @@ import Glibc
     @Test func x10MouseUnderTmux256color() throws {
         guard let (pty, driver) = Self.start("tmux-256color") else { return }
         defer { driver.end() }
-        #expect(!driver.mouseUsesSGR)
+        // SGR is requested whatever TERM says; X10 reports are still decoded when they come.
+        #expect(driver.mouseUsesSGR)
         // Press at 1-based (10, 5), drag to (12, 6), release: each byte is value + 32.
         pty.send([0x1b, 0x5b, 0x4d, 32 + 0, 32 + 10, 32 + 5])
         #expect(driver.nextEvent(timeout: 1) == .mouse(MouseEvent(kind: .press, button: .left, column: 9, row: 4)))
@@ -73,6 +74,26 @@ import Glibc
         // Wheel up (64).
         pty.send([0x1b, 0x5b, 0x4d, 32 + 64, 32 + 3, 32 + 3])
         #expect(driver.nextEvent(timeout: 1) == .mouse(MouseEvent(kind: .scrollUp, button: .none, column: 2, row: 2)))
+    }
+
+    /// A fast drag reaches the program as one burst: press, motion and release in a single read.
+    /// Every report must come out, in order, in both encodings.
+    @Test(arguments: ["xterm-256color", "tmux-256color"])
+    func pressMotionAndReleaseInOneBurst(term: String) throws {
+        guard let (pty, driver) = Self.start(term) else { return }
+        defer { driver.end() }
+        if term == "xterm-256color" {
+            pty.send("\u{1b}[<0;10;5M\u{1b}[<32;12;6M\u{1b}[<32;14;6M\u{1b}[<0;14;6m")
+        } else {
+            pty.send([0x1b, 0x5b, 0x4d, 32 + 0, 32 + 10, 32 + 5, 0x1b, 0x5b, 0x4d, 32 + 32, 32 + 12, 32 + 6,
+                      0x1b, 0x5b, 0x4d, 32 + 32, 32 + 14, 32 + 6, 0x1b, 0x5b, 0x4d, 32 + 3, 32 + 14, 32 + 6])
+        }
+        #expect(Self.drain(driver) == [
+            .mouse(MouseEvent(kind: .press, button: .left, column: 9, row: 4)),
+            .mouse(MouseEvent(kind: .drag, button: .left, column: 11, row: 5)),
+            .mouse(MouseEvent(kind: .drag, button: .left, column: 13, row: 5)),
+            .mouse(MouseEvent(kind: .release, button: .left, column: 13, row: 5)),
+        ])
     }
 
     @Test func keysAndStrayEscapeBytes() throws {

@@ -11,15 +11,13 @@
 // run 16 cells (128 pt) in a straight row within a fraction of the 0.5 s limit, so they are
 // recognized as fast (≥ 30 pt at ≥ 400 pt/s) and would be even as slow (≥ 60 pt within 15°).
 //
-// Input pacing and retries. A press that reaches nudge in the same read as the motion after it
-// is lost, in both encodings, and with it the whole drag (a press, two moves and a release
-// written at once arrive as nothing at all; a press and a release together, or moves and a
-// release after a press read alone, arrive fine). That is a driver bug, reported to the
-// integrator. A person's mouse sends reports milliseconds apart, so every report here is its
-// own write followed by a 12 ms pause. On a loaded machine nudge could still fall behind and
-// read two at once, so each interaction may be tried up to three times (drags after `r`, which
-// reloads the scene to its start, since a partial attempt could have moved something; clicks
-// and swipes simply again); a retry is printed, and the checks are the same every time.
+// Input pacing and retries. Every report is its own write followed by a 12 ms pause, as a
+// person's mouse sends them. (A press that arrived in the same read as the motion after it used
+// to be lost inside ncurses' mouse parser; the driver now decodes reports itself, and
+// CursesTerminalPTYTests sends a whole drag in one write.) On a loaded machine an interaction
+// may still race the scene, so each may be tried up to three times (drags after `r`, which
+// reloads the scene to its start, since a partial attempt could have moved something; clicks and
+// swipes simply again); a retry is printed, and the checks are the same every time.
 import Foundation
 import Testing
 
