@@ -50,11 +50,14 @@ final class TmuxSession {
 
     deinit { stop() }
 
-    /// Kills this test's tmux server (idempotent).
+    /// Kills this test's tmux server and removes its socket file (idempotent).
     func stop() {
         guard !closed else { return }
         closed = true
+        let path = (try? tmux(["display-message", "-p", "#{socket_path}"], check: false))?
+            .trimmingCharacters(in: .whitespacesAndNewlines)
         _ = try? tmux(["kill-server"], check: false)
+        if let path, path.hasSuffix(socket) { try? FileManager.default.removeItem(atPath: path) }
     }
 
     /// Runs `tmux -L socket ARGS` and returns its standard output. posix_spawn + waitpid, not
