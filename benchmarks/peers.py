@@ -135,10 +135,10 @@ def table(rows, steps_note):
 COLORS = {"nudge": "#d62728", "box2d": "#1f77b4", "chipmunk": "#2ca02c"}
 
 
-def svg_plot(points):
+def svg_plot(points, notes=()):
     """Two log-log panels (pyramids, rains): median ms/step against bodies, one line per engine.
-    points: {family: {engine: [(bodies, ms)]}}"""
-    W, H = 960, 440
+    points: {family: {engine: [(bodies, ms)]}}; notes: lines printed under the legend."""
+    W, H = 980, 440 + 16 * len(notes)
     panel_w, panel_h = 380, 300
     left0, top = 90, 60
     gap = 90
@@ -209,9 +209,12 @@ def svg_plot(points):
     # Legend.
     lx = left0
     for engine, name in ENGINES:
-        s.append(f'<line x1="{lx}" y1="{H - 20}" x2="{lx + 24}" y2="{H - 20}" stroke="{COLORS[engine]}" stroke-width="3"/>')
-        s.append(f'<text x="{lx + 30}" y="{H - 16}">{name}</text>')
+        s.append(f'<line x1="{lx}" y1="{top + panel_h + 64}" x2="{lx + 24}" y2="{top + panel_h + 64}" '
+                 f'stroke="{COLORS[engine]}" stroke-width="3"/>')
+        s.append(f'<text x="{lx + 30}" y="{top + panel_h + 68}">{name}</text>')
         lx += 150
+    for i, note in enumerate(notes):
+        s.append(f'<text x="{left0}" y="{top + panel_h + 90 + 16 * i}" fill="#555">{note}</text>')
     s.append("</svg>")
     return "\n".join(s) + "\n"
 
@@ -248,7 +251,8 @@ def scaling(programs, steps, results_dir, failures, timeout):
                 rows.append({"family": family, "scene": scene, "engine": engine, "note": why})
                 w.writerow(rows[-1])
             f.flush()
-    svg = svg_plot(points)
+    notes = [f"Left out: {why} ({steps or 'each scene’s own'} steps)." for _, _, why in timeouts]
+    svg = svg_plot(points, notes)
     if svg:
         with open(svg_path, "w") as f:
             f.write(svg)
