@@ -29,7 +29,11 @@ class RunFailed(Exception):
     pass
 
 
-def run(program, scene, steps, engine):
+class TimedOut(Exception):
+    pass
+
+
+def run(program, scene, steps, engine, timeout=None):
     """Runs one program on one scene; returns its JSON result."""
     if engine == "nudge":
         cmd = [program, "bench", "--json", "--scene", scene]
@@ -39,7 +43,10 @@ def run(program, scene, steps, engine):
         cmd += ["--steps", str(steps)]
     print(f"run-peers: {' '.join(os.path.basename(c) if i == 0 else c for i, c in enumerate(cmd))}",
           file=sys.stderr, flush=True)
-    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise TimedOut(f"{engine} on {scene} did not finish in {timeout:g} s")
     if proc.returncode != 0:
         raise RunFailed(f"{engine} on {scene} exited with {proc.returncode}: {proc.stderr.strip()[-500:]}")
     lines = [l for l in proc.stdout.splitlines() if l.startswith("{")]
@@ -57,14 +64,18 @@ def run(program, scene, steps, engine):
     return result
 
 
-def run_scene(programs, scene, steps, failures):
-    """Nudge, then Box2D and Chipmunk at the step count Nudge used. Returns {engine: result}."""
+def run_scene(programs, scene, steps, failures, timeout=None, timeouts=None):
+    """Nudge, then Box2D and Chipmunk at the step count Nudge used. Returns {engine: result}.
+    A run that outlasts `timeout` seconds is killed and listed in `timeouts` (not a failure)."""
     results = {}
     for engine, _ in ENGINES:
         try:
             # The peers run as many steps as Nudge did, whatever each program's default.
             n = steps if engine == "nudge" or "nudge" not in results else results["nudge"]["steps"]
-            results[engine] = run(programs[engine], scene, n, engine)
+            results[engine] = run(programs[engine], scene, n, engine, timeout)
+        except TimedOut as e:
+            timeouts.append((scene, engine, str(e)))
+            print(f"run-peers: {e}; left out", file=sys.stderr, flush=True)
         except (RunFailed, OSError) as e:
             failures.append(str(e))
             print(f"run-peers: FAILED: {e}", file=sys.stderr, flush=True)
@@ -101,17 +112,21 @@ def table(rows, steps_note):
                    f"{stands(n)}/{stands(b)}/{stands(c)} |")
     out += [
         "",
-        "Same scene, same size? bodies / touching contact pairs / joints at the end, and steps:",
+        "Same scene, same size? bodies / touching contact pairs / joints at the end, and steps; for",
+        "the pyramids, the largest drift of a box in pt (it stands below 25 pt, a quarter of a box):",
         "",
-        "| scene | steps | Nudge | Box2D 2.4.1 | Chipmunk 7 |",
-        "|---|---:|---|---|---|",
+        "| scene | steps | Nudge | Box2D 2.4.1 | Chipmunk 7 | max drift pt (N/B/C) |",
+        "|---|---:|---|---|---|---|",
     ]
     for scene, r in rows:
         def counts(x):
             return f"{x['bodies']} / {x['contacts']} / {x['joints']}" if x else "failed"
         steps = (r.get("nudge") or r.get("box2d") or r.get("chipmunk") or {}).get("steps", "?")
+        def drift(x):
+            return "?" if not x else ("–" if x.get("maximumDrift") is None else f"{x['maximumDrift']:.1f}")
+        drifts = "/".join(drift(r.get(e)) for e, _ in ENGINES)
         out.append(f"| {scene} | {steps} | {counts(r.get('nudge'))} | {counts(r.get('box2d'))} | "
-                   f"{counts(r.get('chipmunk'))} |")
+                   f"{counts(r.get('chipmunk'))} | {drifts} |")
     return "\n".join(out)
 
 
@@ -120,10 +135,10 @@ def table(rows, steps_note):
 COLORS = {"nudge": "#d62728", "box2d": "#1f77b4", "chipmunk": "#2ca02c"}
 
 
-def svg_plot(points):
+def svg_plot(points, notes=()):
     """Two log-log panels (pyramids, rains): median ms/step against bodies, one line per engine.
-    points: {family: {engine: [(bodies, ms)]}}"""
-    W, H = 960, 440
+    points: {family: {engine: [(bodies, ms)]}}; notes: lines printed under the legend."""
+    W, H = 980, 440 + 16 * len(notes)
     panel_w, panel_h = 380, 300
     left0, top = 90, 60
     gap = 90
@@ -194,38 +209,50 @@ def svg_plot(points):
     # Legend.
     lx = left0
     for engine, name in ENGINES:
-        s.append(f'<line x1="{lx}" y1="{H - 20}" x2="{lx + 24}" y2="{H - 20}" stroke="{COLORS[engine]}" stroke-width="3"/>')
-        s.append(f'<text x="{lx + 30}" y="{H - 16}">{name}</text>')
+        s.append(f'<line x1="{lx}" y1="{top + panel_h + 64}" x2="{lx + 24}" y2="{top + panel_h + 64}" '
+                 f'stroke="{COLORS[engine]}" stroke-width="3"/>')
+        s.append(f'<text x="{lx + 30}" y="{top + panel_h + 68}">{name}</text>')
         lx += 150
+    for i, note in enumerate(notes):
+        s.append(f'<text x="{left0}" y="{top + panel_h + 90 + 16 * i}" fill="#555">{note}</text>')
     s.append("</svg>")
     return "\n".join(s) + "\n"
 
 
-def scaling(programs, steps, results_dir, failures):
+SCALING_FIELDS = ["family", "scene", "engine", "steps", "bodies", "contacts", "medianMs", "minMs", "maxMs",
+                  "stands", "note"]
+
+
+def scaling(programs, steps, results_dir, failures, timeout):
     scenes = [("pyramid", f"pyramid-{b * (b + 1) // 2}") for b in SCALING_PYRAMIDS]
     scenes += [("rain", "rain" if n == 2000 else f"rain-{n}") for n in SCALING_RAINS]
-    rows = []
-    points = {}
-    for family, scene in scenes:
-        r = run_scene(programs, scene, steps, failures)
-        for engine, _ in ENGINES:
-            x = r.get(engine)
-            if not x:
-                continue
-            rows.append({"family": family, "scene": scene, "engine": engine, "steps": x["steps"],
-                         "bodies": x["bodies"], "contacts": x["contacts"], "medianMs": x["medianMs"],
-                         "minMs": x["minMs"], "maxMs": x["maxMs"],
-                         "stands": "" if x.get("stands") is None else str(bool(x["stands"])).lower()})
-            points.setdefault(family, {}).setdefault(engine, []).append((x["bodies"], x["medianMs"]))
     os.makedirs(results_dir, exist_ok=True)
     csv_path = os.path.join(results_dir, "scaling.csv")
-    with open(csv_path, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=["family", "scene", "engine", "steps", "bodies", "contacts",
-                                          "medianMs", "minMs", "maxMs", "stands"])
-        w.writeheader()
-        w.writerows(rows)
-    svg = svg_plot(points)
     svg_path = os.path.join(results_dir, "scaling.svg")
+    rows, points, timeouts = [], {}, []
+    with open(csv_path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=SCALING_FIELDS)
+        w.writeheader()
+        for family, scene in scenes:
+            before = len(timeouts)
+            r = run_scene(programs, scene, steps, failures, timeout, timeouts)
+            for engine, _ in ENGINES:
+                x = r.get(engine)
+                if not x:
+                    continue
+                rows.append({"family": family, "scene": scene, "engine": engine, "steps": x["steps"],
+                             "bodies": x["bodies"], "contacts": x["contacts"], "medianMs": x["medianMs"],
+                             "minMs": x["minMs"], "maxMs": x["maxMs"],
+                             "stands": "" if x.get("stands") is None else str(bool(x["stands"])).lower(),
+                             "note": ""})
+                w.writerow(rows[-1])
+                points.setdefault(family, {}).setdefault(engine, []).append((x["bodies"], x["medianMs"]))
+            for _, engine, why in timeouts[before:]:
+                rows.append({"family": family, "scene": scene, "engine": engine, "note": why})
+                w.writerow(rows[-1])
+            f.flush()
+    notes = [f"Left out: {why} ({steps or 'each scene’s own'} steps)." for _, _, why in timeouts]
+    svg = svg_plot(points, notes)
     if svg:
         with open(svg_path, "w") as f:
             f.write(svg)
@@ -235,9 +262,13 @@ def scaling(programs, steps, results_dir, failures):
     print("|---|---:|---:|---:|---:|")
     for family, scene in scenes:
         got = {r["engine"]: r for r in rows if r["scene"] == scene}
-        bodies = next((r["bodies"] for r in got.values()), "?")
-        cells = [f"{got[e]['medianMs']:.3f}" if e in got else "failed" for e, _ in ENGINES]
-        print(f"| {scene} | {bodies} | " + " | ".join(cells) + " |")
+        bodies = next((r["bodies"] for r in got.values() if "bodies" in r), "?")
+
+        def cell(e):
+            if e not in got:
+                return "failed"
+            return f"{got[e]['medianMs']:.3f}" if "medianMs" in got[e] else f"> {timeout:g} s in all"
+        print(f"| {scene} | {bodies} | " + " | ".join(cell(e) for e, _ in ENGINES) + " |")
 
 
 def main():
@@ -250,6 +281,8 @@ def main():
     p.add_argument("--scene", action="append", default=[], help="only these scenes (repeatable)")
     p.add_argument("--steps", type=int, help="steps per scene (default: the scene's own)")
     p.add_argument("--scaling", action="store_true")
+    p.add_argument("--timeout", type=float, default=150,
+                   help="with --scaling: seconds one program may take on one size before it is left out")
     a = p.parse_args()
     if a.steps is not None and a.steps < 1:
         p.error("--steps must be at least 1")
@@ -257,7 +290,7 @@ def main():
     programs = {"nudge": a.nudge, "box2d": a.box2d, "chipmunk": a.chipmunk}
     failures = []
     if a.scaling:
-        scaling(programs, steps, a.results, failures)
+        scaling(programs, steps, a.results, failures, a.timeout)
     else:
         rows = [(scene, run_scene(programs, scene, steps, failures)) for scene in (a.scene or SCENES)]
         note = f", {steps} steps per scene" if steps is not None else ", each scene's own step count"

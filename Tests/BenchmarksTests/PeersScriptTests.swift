@@ -45,8 +45,8 @@ struct PeersScriptTests {
             // "| scene | steps | b / c / j | b / c / j | b / c / j |"
             let row = try #require(rows.first { $0.hasPrefix("| \(scene) | 20 |") }, "no counts row for \(scene)")
             let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-            #expect(cells.count == 5, "\(row)")
-            for cell in cells.dropFirst(2) {
+            #expect(cells.count == 6, "\(row)")
+            for cell in cells[2..<5] {
                 let numbers = cell.split(separator: "/").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
                 #expect(numbers.count == 3 && numbers[0] == want.bodies && numbers[2] == want.joints,
                         "\(scene): \(cell)")
