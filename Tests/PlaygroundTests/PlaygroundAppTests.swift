@@ -424,3 +424,38 @@ struct BrokenEditTests {
         #expect(seen.last?.error == nil)
     }
 }
+
+/// Issue 3: a click shows on screen within two frames.
+@Suite("Click latency")
+struct ClickLatencyTests {
+    /// Mean column of the cells whose background is the snap square's green, above the status row.
+    static func squareColumn(_ grid: CellGrid) -> Double? {
+        let green = Color(red: 0, green: 255, blue: 0).degraded(to: .palette256)
+        var sum = 0.0, count = 0.0
+        for row in 0..<(grid.rows - 1) {
+            for column in 0..<grid.columns where grid[column, row].background.degraded(to: .palette256) == green {
+                sum += Double(column); count += 1
+            }
+        }
+        return count > 0 ? sum / count : nil
+    }
+
+    @Test func aClickMovesTheSquareWithinTwoFrames() throws {
+        let yaml = try String(contentsOfFile: SceneSessionTests.scenesFolder + "/001-snap.yaml", encoding: .utf8)
+        let (folder, scenes) = try PlaygroundAppTests.files(["a.yaml": yaml])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The square rests in the middle (column ≈ 39.5); click 30 columns to its right at 1 s.
+        let terminal = ScriptedTerminal(script: [(1.0, mouse(.press, 70, 11)), (1.01, mouse(.release, 70, 11)), (1.5, key("q"))])
+        let app = terminal.app(scenes)
+        _ = try app.run()
+        let before = try #require(Array(zip(terminal.frameTimes, terminal.grids)).last { $0.0 < 1.0 }?.1)
+        let start = try #require(Self.squareColumn(before))
+        // A click is a press and a release; it is a tap once released (at 1.01 s). Within two
+        // frame periods (2/60 s) of that, a frame must show the square moved toward the click.
+        let release = 1.01
+        let window = zip(terminal.frameTimes, terminal.grids).filter { $0.0 >= release && $0.0 <= release + 2.0 / 60 + 1e-9 }
+        #expect(!window.isEmpty)
+        let moved = window.contains { Self.squareColumn($0.1).map { $0 > start + 0.5 } ?? false }
+        #expect(moved, "the square did not move on screen within two frames of the click")
+    }
+}

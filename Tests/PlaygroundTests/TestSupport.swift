@@ -73,6 +73,8 @@ final class ScriptedTerminal: TerminalDriver {
     private(set) var began = 0, ended = 0
     /// The text of every frame.
     private(set) var gridTexts: [String] = []
+    /// Every frame's grid.
+    private(set) var grids: [CellGrid] = []
     /// Called with each event as it is delivered, before the app sees it.
     var onDeliver: ((TerminalEvent) -> Void)?
 
@@ -89,6 +91,7 @@ final class ScriptedTerminal: TerminalDriver {
         screen.draw(grid)
         statusLines.append(grid.rows > 0 ? grid.text(row: grid.rows - 1) : "")
         gridTexts.append(grid.text)
+        grids.append(grid)
         frameTimes.append(now)
         now += frameCosts[(frameTimes.count - 1) % frameCosts.count]
     }
