@@ -66,21 +66,27 @@ struct DynamicTree {
 
     @inline(__always) func fatAABB(_ proxy: Int32) -> AABB { nodes[Int(proxy)].aabb }
 
-    /// Calls `visit` with the item of every leaf whose box overlaps `aabb`.
+    /// Calls `visit` with the item of every leaf whose box overlaps `aabb`. The traversal stack
+    /// lives on the machine stack (a balanced tree of a million leaves is about 30 deep; 256
+    /// covers any tree this one builds), so a query allocates nothing.
     func query(_ aabb: AABB, _ visit: (Int32) -> Void) {
         if root == Self.null { return }
-        var stack: [Int32] = []
-        stack.reserveCapacity(64)
-        stack.append(root)
-        nodes.withUnsafeBufferPointer { n in
-            while let id = stack.popLast() {
-                let node = n[Int(id)]
-                if !node.aabb.overlaps(aabb) { continue }
-                if node.isLeaf {
-                    visit(node.item)
-                } else {
-                    stack.append(node.child1)
-                    stack.append(node.child2)
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 256) { stack in
+            var top = 0
+            stack[0] = root
+            top = 1
+            nodes.withUnsafeBufferPointer { n in
+                while top > 0 {
+                    top -= 1
+                    let node = n[Int(stack[top])]
+                    if !node.aabb.overlaps(aabb) { continue }
+                    if node.isLeaf {
+                        visit(node.item)
+                    } else if top + 2 <= stack.count {
+                        stack[top] = node.child1
+                        stack[top + 1] = node.child2
+                        top += 2
+                    }
                 }
             }
         }

@@ -334,25 +334,55 @@ final class World {
 
     private func updateBroadPhase(dt: Double) {
         let margin = settings.aabbMargin
-        for i in shapes.indices where shapes[i].isActive {
-            let b = bodies[Int(shapes[i].body)]
-            if b.kind == .fixed { continue }
-            // A shape in no collision behavior can touch nothing: its proxy is refreshed only
-            // when a query needs it (items(in:), item(at:)).
-            if shapes[i].itemMask == 0 && shapes[i].boundaryMask == 0 { staleProxies = true; continue }
-            var box = computeAABB(shapes[i], b.transform)
-            // Sweep the box over the step so fast bodies find their partners early.
-            let travel = b.velocity * dt
-            if travel.lengthSquared > 0 {
-                box = box.union(AABB(lower: box.lower + travel, upper: box.upper + travel))
+        shapes.withUnsafeMutableBufferPointer { sp in
+        bodies.withUnsafeBufferPointer { bp in
+        vertices.withUnsafeBufferPointer { lv in
+        normals.withUnsafeBufferPointer { ln in
+        worldVertices.withUnsafeMutableBufferPointer { wv in
+        worldNormals.withUnsafeMutableBufferPointer { wn in
+            for i in 0..<sp.count where sp[i].isActive {
+                let b = bp[Int(sp[i].body)]
+                if b.kind == .fixed { continue }
+                // A shape in no collision behavior can touch nothing: its proxy is refreshed only
+                // when a query needs it (items(in:), item(at:)).
+                if sp[i].itemMask == 0 && sp[i].boundaryMask == 0 { staleProxies = true; continue }
+                let xf = b.transform
+                var box: AABB
+                switch sp[i].kind {
+                case .circle:
+                    let r = sp[i].radius
+                    box = AABB(lower: Vector(xf.p.x - r, xf.p.y - r), upper: Vector(xf.p.x + r, xf.p.y + r))
+                case .polygon:
+                    var lo = Vector(Double.greatestFiniteMagnitude, Double.greatestFiniteMagnitude)
+                    var hi = -lo
+                    let start = Int(sp[i].vertexStart)
+                    for k in start..<(start + Int(sp[i].vertexCount)) {
+                        let p = xf.apply(lv[k])
+                        wv[k] = p
+                        wn[k] = xf.q.rotate(ln[k])
+                        lo = Vector(min(lo.x, p.x), min(lo.y, p.y))
+                        hi = Vector(max(hi.x, p.x), max(hi.y, p.y))
+                    }
+                    box = AABB(lower: lo, upper: hi)
+                }
+                // Sweep the box over the step so fast bodies find their partners early.
+                let travel = b.velocity * dt
+                if travel.lengthSquared > 0 {
+                    box = box.union(AABB(lower: box.lower + travel, upper: box.upper + travel))
+                }
+                sp[i].aabb = box
+                let proxy = sp[i].proxy
+                if !tree.fatAABB(proxy).contains(box) {
+                    // Fatten ahead of the motion as well (four steps' travel), so a body moving
+                    // steadily is re-inserted every few steps rather than every step.
+                    var fat = box.enlarged(by: margin)
+                    let ahead = travel * 4
+                    fat = fat.union(AABB(lower: fat.lower + ahead, upper: fat.upper + ahead))
+                    tree.move(proxy, to: fat)
+                    markMoved(Int32(i))
+                }
             }
-            shapes[i].aabb = box
-            let proxy = shapes[i].proxy
-            if !tree.fatAABB(proxy).contains(box) {
-                tree.move(proxy, to: box.enlarged(by: margin))
-                markMoved(Int32(i))
-            }
-        }
+        }}}}}}
         if moveBuffer.isEmpty { return }
         for id in moveBuffer {
             isMoved[Int(id)] = false
