@@ -230,18 +230,22 @@ public final class PlaygroundApp {
             load(sceneIndex, parsed: description)
             isPaused = paused
             session?.post("Reloaded \(file.path.split(separator: "/").last.map(String.init) ?? file.path).")
-        } catch let errors as SceneErrors {
-            watcher.watch(file, description: nil)
-            let more = errors.errors.count > 1 ? " (+\(errors.errors.count - 1) more)" : ""
-            var first = errors.errors[0]
-            first.file = first.file.split(separator: "/").last.map(String.init) ?? first.file
-            loadError = first.description + more
-            needsDraw = true
         } catch {
             watcher.watch(file, description: nil)
-            loadError = "\(file.path): \(error)"
+            loadError = Self.statusLine(for: error, in: file)
             needsDraw = true
         }
+    }
+
+    /// A load error as the status line shows it: the first error with the file's name (not its
+    /// whole path: the line is short) and how many more there are.
+    static func statusLine(for error: Error, in file: SceneFile) -> String {
+        guard let errors = error as? SceneErrors, var first = errors.errors.first else {
+            return "\(file.path): \(error)"
+        }
+        let more = errors.errors.count > 1 ? " (+\(errors.errors.count - 1) more)" : ""
+        first.file = first.file.split(separator: "/").last.map(String.init) ?? first.file
+        return first.description + more
     }
 
     /// Shows scene `index`, from `parsed` when the caller already read it.
@@ -259,16 +263,9 @@ public final class PlaygroundApp {
             session = SceneSession(scene: scene)
             loadError = nil
             watcher.watch(scenes[index], description: description)
-        } catch let errors as SceneErrors {
-            watcher.watch(scenes[index], description: nil)
-            let more = errors.errors.count > 1 ? " (+\(errors.errors.count - 1) more)" : ""
-            // The file's name, not its whole path: the status line is short.
-            var first = errors.errors[0]
-            first.file = first.file.split(separator: "/").last.map(String.init) ?? first.file
-            loadError = first.description + more
         } catch {
             watcher.watch(scenes[index], description: nil)
-            loadError = "\(scenes[index].path): \(error)"
+            loadError = Self.statusLine(for: error, in: scenes[index])
         }
         lastReloadCheck = clock()
         origin = clock()

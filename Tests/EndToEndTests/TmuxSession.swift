@@ -69,7 +69,15 @@ final class TmuxSession {
         let argv = [path, "-L", socket] + arguments
         let starts = arguments.contains("new-session")
         var fds: [Int32] = [0, 0]
+        // Tests run in parallel: a pipe that another test's tmux inherited would stay open in
+        // that test's long-lived server, and this read would never see its end (a deadlock seen
+        // in CI). So every spawn happens under one lock, with this pipe and every other
+        // descriptor of the test process marked close-on-exec first.
+        Self.spawnLock.lock()
+        var locked = true
+        defer { if locked { Self.spawnLock.unlock() } }
         guard pipe(&fds) == 0 else { throw TmuxError(message: "pipe failed") }
+        Self.markDescriptorsCloseOnExec()
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -80,8 +88,7 @@ final class TmuxSession {
             posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
         }
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addclose(&actions, fds[0])
-        posix_spawn_file_actions_addclose(&actions, fds[1])
+
         // A clean signal mask and default handlers for the child (the test runner blocks some).
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -97,6 +104,8 @@ final class TmuxSession {
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, path, &actions, &attributes, &cArgs, environ)
         close(fds[1])
+        Self.spawnLock.unlock()
+        locked = false
         guard spawned == 0 else { close(fds[0]); throw TmuxError(message: "cannot run tmux (\(spawned))") }
         var output = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 65536)
@@ -112,6 +121,19 @@ final class TmuxSession {
             throw TmuxError(message: "tmux \(arguments.joined(separator: " ")) exited \(exitStatus)")
         }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    private static let spawnLock = NSLock()
+
+    /// Marks every open descriptor from 3 up close-on-exec, so no child (and no tmux server it
+    /// starts) keeps the test runner's pipes open.
+    private static func markDescriptorsCloseOnExec() {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return }
+        for name in names {
+            guard let fd = Int32(name), fd >= 3 else { continue }
+            let flags = fcntl(fd, F_GETFD)
+            if flags >= 0 { _ = fcntl(fd, F_SETFD, flags | FD_CLOEXEC) }
+        }
     }
 
     struct TmuxError: Error, CustomStringConvertible { var message: String; var description: String { message } }
