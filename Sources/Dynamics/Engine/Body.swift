@@ -52,9 +52,6 @@ struct Body: Sendable {
     var deltaPosition: Vector = .zero
     var deltaRotation: Rotation = .identity
 
-    /// Set by the impact and contact solvers when the body took part in a collision this step.
-    var isMoving: Bool { velocity.lengthSquared > 0 || angularVelocity != 0 }
-
     var transform: Transform { Transform(p: position, q: rotation) }
 
     @inline(__always) var isDynamic: Bool { kind == .dynamic }

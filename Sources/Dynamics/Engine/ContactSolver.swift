@@ -40,8 +40,6 @@ struct ContactConstraint: Sendable {
     var count: Int = 0
     var p1 = ContactConstraintPoint()
     var p2 = ContactConstraintPoint()
-    /// K's off-diagonal and inverse for the two-point impact block.
-    var impacted = false
 }
 
 struct SolverSettings: Sendable {
@@ -79,7 +77,6 @@ enum ContactSolver {
         }
         c.p1 = point(m.p1)
         if m.count > 1 { c.p2 = point(m.p2) }
-        c.impacted = false
     }
 
     @inline(__always)
@@ -105,7 +102,6 @@ enum ContactSolver {
         let dpA = s[ia].dp, dqA = s[ia].dq, dpB = s[ib].dp, dqB = s[ib].dq
         let n = c.normal
         let mA = c.mA, iA = c.iA, mB = c.mB, iB = c.iB
-        var totalNormal = 0.0
 
         @inline(__always) func normalPoint(_ p: inout ContactConstraintPoint) {
             let prA = dqA.rotate(p.rA), prB = dqB.rotate(p.rB)
@@ -126,7 +122,6 @@ enum ContactSolver {
             impulse = newImpulse - p.normalImpulse
             p.normalImpulse = newImpulse
             p.maxNormalImpulse = max(p.maxNormalImpulse, impulse)
-            totalNormal += newImpulse
             let P = n * impulse
             vA -= P * mA; wA -= iA * p.rA.cross(P)
             vB += P * mB; wB += iB * p.rB.cross(P)
@@ -151,7 +146,6 @@ enum ContactSolver {
             frictionPoint(&c.p1)
             if c.count > 1 { frictionPoint(&c.p2) }
         }
-        _ = totalNormal
         s[ia].v = vA; s[ia].w = wA
         s[ib].v = vB; s[ib].w = wB
     }
@@ -213,7 +207,6 @@ enum ContactSolver {
                 apply(&c.p1, -(1 + e) * vn1! * c.p1.normalMass)
             }
         }
-        c.impacted = true
         s[ia].v = vA; s[ia].w = wA
         s[ib].v = vB; s[ib].w = wB
         return true

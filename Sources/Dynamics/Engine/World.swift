@@ -122,12 +122,7 @@ final class World {
         bodies[Int(id)].rotation = Rotation(angle: angle)
         let xf = bodies[Int(id)].transform
         for i in shapes.indices where shapes[i].isActive && shapes[i].body == id {
-            let box = computeAABB(shapes[i], xf)
-            shapes[i].aabb = box
-            if !tree.fatAABB(shapes[i].proxy).contains(box) {
-                tree.move(shapes[i].proxy, to: box.enlarged(by: settings.aabbMargin))
-                markMoved(Int32(i))
-            }
+            if refreshProxy(i, xf) { markMoved(Int32(i)) }
         }
     }
 
@@ -251,12 +246,7 @@ final class World {
             staleProxies = false
             for i in shapes.indices where shapes[i].isActive && shapes[i].itemMask == 0 && shapes[i].boundaryMask == 0 {
                 let b = bodies[Int(shapes[i].body)]
-                if b.kind == .fixed { continue }
-                let box = computeAABB(shapes[i], b.transform)
-                shapes[i].aabb = box
-                if !tree.fatAABB(shapes[i].proxy).contains(box) {
-                    tree.move(shapes[i].proxy, to: box.enlarged(by: settings.aabbMargin))
-                }
+                if b.kind != .fixed { refreshProxy(i, b.transform) }
             }
         }
         let box = AABB(lower: Vector(rect.minX, rect.minY), upper: Vector(rect.maxX, rect.maxY))
@@ -310,9 +300,11 @@ final class World {
         }
     }
 
-    /// The shape's box at `xf`; for polygons this also refreshes the world-space vertices the
-    /// narrow phase reads.
-    private func computeAABB(_ s: Shape, _ xf: Transform) -> AABB {
+    /// The shape's tight box at `xf`; for polygons it also writes the world-space vertices and
+    /// normals the narrow phase reads. Works on raw buffers so the broad phase's loop can call it.
+    @inline(__always)
+    private static func place(_ s: Shape, _ xf: Transform, _ lv: UnsafePointer<Vector>, _ ln: UnsafePointer<Vector>,
+                              _ wv: UnsafeMutablePointer<Vector>, _ wn: UnsafeMutablePointer<Vector>) -> AABB {
         switch s.kind {
         case .circle:
             return AABB(lower: Vector(xf.p.x - s.radius, xf.p.y - s.radius),
@@ -321,15 +313,35 @@ final class World {
             var lo = Vector(Double.greatestFiniteMagnitude, Double.greatestFiniteMagnitude)
             var hi = -lo
             let start = Int(s.vertexStart)
-            for i in start..<(start + Int(s.vertexCount)) {
-                let p = xf.apply(vertices[i])
-                worldVertices[i] = p
-                worldNormals[i] = xf.q.rotate(normals[i])
+            for k in start..<(start + Int(s.vertexCount)) {
+                let p = xf.apply(lv[k])
+                wv[k] = p
+                wn[k] = xf.q.rotate(ln[k])
                 lo = Vector(min(lo.x, p.x), min(lo.y, p.y))
                 hi = Vector(max(hi.x, p.x), max(hi.y, p.y))
             }
             return AABB(lower: lo, upper: hi)
         }
+    }
+
+    private func computeAABB(_ s: Shape, _ xf: Transform) -> AABB {
+        vertices.withUnsafeBufferPointer { lv in
+        normals.withUnsafeBufferPointer { ln in
+        worldVertices.withUnsafeMutableBufferPointer { wv in
+        worldNormals.withUnsafeMutableBufferPointer { wn in
+            Self.place(s, xf, lv.baseAddress!, ln.baseAddress!, wv.baseAddress!, wn.baseAddress!)
+        }}}}
+    }
+
+    /// Recomputes shape `i`'s box at `xf` and re-inserts its proxy if the box left the fat box;
+    /// returns whether it did.
+    @discardableResult
+    private func refreshProxy(_ i: Int, _ xf: Transform) -> Bool {
+        let box = computeAABB(shapes[i], xf)
+        shapes[i].aabb = box
+        guard !tree.fatAABB(shapes[i].proxy).contains(box) else { return false }
+        tree.move(shapes[i].proxy, to: box.enlarged(by: settings.aabbMargin))
+        return true
     }
 
     private func updateBroadPhase(dt: Double) {
@@ -346,25 +358,7 @@ final class World {
                 // A shape in no collision behavior can touch nothing: its proxy is refreshed only
                 // when a query needs it (items(in:), item(at:)).
                 if sp[i].itemMask == 0 && sp[i].boundaryMask == 0 { staleProxies = true; continue }
-                let xf = b.transform
-                var box: AABB
-                switch sp[i].kind {
-                case .circle:
-                    let r = sp[i].radius
-                    box = AABB(lower: Vector(xf.p.x - r, xf.p.y - r), upper: Vector(xf.p.x + r, xf.p.y + r))
-                case .polygon:
-                    var lo = Vector(Double.greatestFiniteMagnitude, Double.greatestFiniteMagnitude)
-                    var hi = -lo
-                    let start = Int(sp[i].vertexStart)
-                    for k in start..<(start + Int(sp[i].vertexCount)) {
-                        let p = xf.apply(lv[k])
-                        wv[k] = p
-                        wn[k] = xf.q.rotate(ln[k])
-                        lo = Vector(min(lo.x, p.x), min(lo.y, p.y))
-                        hi = Vector(max(hi.x, p.x), max(hi.y, p.y))
-                    }
-                    box = AABB(lower: lo, upper: hi)
-                }
+                var box = Self.place(sp[i], b.transform, lv.baseAddress!, ln.baseAddress!, wv.baseAddress!, wn.baseAddress!)
                 // Sweep the box over the step so fast bodies find their partners early.
                 let travel = b.velocity * dt
                 if travel.lengthSquared > 0 {
