@@ -49,11 +49,10 @@ public final class SceneWatcher {
         guard file.builtInYAML == nil else { watched = []; stamps = []; return }
         var paths = [file.path]
         if let description {
-            let folder = (file.path as NSString).deletingLastPathComponent
+            // The same resolution the parser used to load them.
+            let folder = SceneParser.folder(of: file.path)
             for item in description.items {
-                if let image = item.image {
-                    paths.append(SceneParser.resolve(image: image, in: folder.isEmpty ? "." : folder))
-                }
+                if let image = item.image { paths.append(SceneParser.resolve(image: image, in: folder)) }
             }
         } else if watched.first == file.path {
             paths = watched

@@ -65,7 +65,7 @@ public struct SceneParser: Sendable {
 
     /// The folder part of a path as written ("scenes" for "scenes/a.yaml", "." for "a.yaml"),
     /// so that resolved image paths in messages stay as short as the scene's own path.
-    static func folder(of path: String) -> String {
+    public static func folder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
