@@ -90,7 +90,7 @@ struct BenchCommand: ParsableCommand {
     private func runRender(now: @escaping () -> UInt64, isTTY: Bool) throws {
         let files = try location.library().files()
         var list = RenderBench.scenes(files: files)
-        if !scenes.isEmpty { list = list.filter { scenes.contains($0.name) || scenes.contains(String($0.name.dropFirst(7))) } }
+        if !scenes.isEmpty { list = list.filter { scenes.contains($0.name) || scenes.contains(String($0.name.dropFirst("render:".count))) } }
         if !json {
             print("scene                   items   median ms    min ms    max ms   bytes/frame")
         }
