@@ -28,11 +28,3 @@ struct Softness: Sendable {
         impulseScale = a3
     }
 }
-
-/// The per-body velocity and displacement the solver works on during one step.
-struct BodyState: Sendable {
-    var v: Vector = .zero
-    var w: Double = 0
-    var dp: Vector = .zero
-    var dq: Rotation = .identity
-}

@@ -1,12 +1,11 @@
 // WideContactSolver: the contact solver eight constraints at a time.
 //
-// Graph coloring (World.colorConstraints) guarantees that the constraints of one color share no
+// Graph coloring (ConstraintGraph) guarantees that the constraints of one color share no
 // moving body, so eight of them can be solved in the lanes of SIMD8<Float> at once with no write
 // conflicts: body states are gathered into lanes, the same soft-step formulas as ContactSolver
-// run lane-wise, and velocities are scattered back. The lanes are single precision, as in Box2D:
-// the solver is bound by memory traffic, and halving it matters more than the digits past the
-// seventh in an impulse; positions and the bodies' own velocities stay in double precision. Lanes that a batch does not fill point at the
-// ground body with zero mass, so they change nothing. Static and kinematic bodies may appear in
+// run lane-wise, and velocities are scattered back. The lanes are single precision, as in Box2D,
+// and so are the body states they gather (BodyState). Lanes that a batch does not fill point at
+// the ground body with zero mass, so they change nothing. Static and kinematic bodies may appear in
 // several lanes; their velocities are never changed (zero inverse mass), so the duplicate writes
 // store the same values. Elastic contacts are solved here too; their impacts are resolved by the
 // scalar impact pass, which touches only body velocities.
@@ -40,37 +39,56 @@ struct WideContact {
     var p1 = WidePoint()
     var p2 = WidePoint()
 
-    /// Writes scalar constraint `c` into `lane`.
-    mutating func set(lane: Int, from c: ContactConstraint, source index: Int32) {
-        bodyA[lane] = c.bodyA; bodyB[lane] = c.bodyB; source[lane] = index
-        nx[lane] = Float(c.normal.x); ny[lane] = Float(c.normal.y)
-        friction[lane] = Float(c.friction)
-        mA[lane] = Float(c.mA); iA[lane] = Float(c.iA); mB[lane] = Float(c.mB); iB[lane] = Float(c.iB)
-        biasRate[lane] = Float(c.softness.biasRate)
-        massScale[lane] = Float(c.softness.massScale)
-        impulseScale[lane] = Float(c.softness.impulseScale)
-        func put(_ w: inout WidePoint, _ p: ContactConstraintPoint) {
-            w.rAx[lane] = Float(p.rA.x); w.rAy[lane] = Float(p.rA.y)
-            w.rBx[lane] = Float(p.rB.x); w.rBy[lane] = Float(p.rB.y)
-            w.baseSeparation[lane] = Float(p.adjustedSeparation)
-            w.normalMass[lane] = Float(p.normalMass); w.tangentMass[lane] = Float(p.tangentMass)
-            w.normalImpulse[lane] = Float(p.normalImpulse); w.tangentImpulse[lane] = Float(p.tangentImpulse)
-            w.maxNormalImpulse[lane] = Float(p.maxNormalImpulse)
+    /// Fills the batch from `count` prepared constraints (lanes past `count` become empty: they
+    /// point at the ground with zero mass and change nothing). Every field is written as one
+    /// whole vector; the lane loops have a constant trip count and unroll.
+    @inline(__always)
+    mutating func fill(from c: UnsafePointer<ContactConstraint>, count: Int) {
+        @inline(__always) func lanes(_ value: (ContactConstraint) -> Double) -> Wide {
+            var w = Wide()
+            for lane in 0..<wideLanes where lane < count { w[lane] = Float(value(c[lane])) }
+            return w
         }
-        put(&p1, c.p1)
-        if c.count > 1 { put(&p2, c.p2) }
+        @inline(__always) func point(_ first: Bool) -> WidePoint {
+            var w = WidePoint()
+            for lane in 0..<wideLanes where lane < count && (first || c[lane].count > 1) {
+                let p = first ? c[lane].p1 : c[lane].p2
+                w.rAx[lane] = Float(p.rA.x); w.rAy[lane] = Float(p.rA.y)
+                w.rBx[lane] = Float(p.rB.x); w.rBy[lane] = Float(p.rB.y)
+                w.baseSeparation[lane] = Float(p.adjustedSeparation)
+                w.normalMass[lane] = Float(p.normalMass); w.tangentMass[lane] = Float(p.tangentMass)
+                w.normalImpulse[lane] = Float(p.normalImpulse); w.tangentImpulse[lane] = Float(p.tangentImpulse)
+            }
+            return w
+        }
+        var a = WideIndex(repeating: 0), b = WideIndex(repeating: 0), src = WideIndex(repeating: -1)
+        for lane in 0..<wideLanes where lane < count {
+            a[lane] = c[lane].bodyA; b[lane] = c[lane].bodyB; src[lane] = c[lane].contact
+        }
+        bodyA = a; bodyB = b; source = src
+        nx = lanes { $0.normal.x }; ny = lanes { $0.normal.y }
+        friction = lanes { $0.friction }
+        mA = lanes { $0.mA }; iA = lanes { $0.iA }; mB = lanes { $0.mB }; iB = lanes { $0.iB }
+        biasRate = lanes { $0.softness.biasRate }
+        massScale = lanes { $0.softness.massScale }
+        impulseScale = lanes { $0.softness.impulseScale }
+        p1 = point(true)
+        p2 = point(false)
     }
 
-    /// Copies the accumulated impulses of `lane` back into scalar constraint `c`.
-    func get(lane: Int, into c: inout ContactConstraint) {
-        // The scalar copy may hold the largest impulse of an impact; keep whichever is larger.
-        c.p1.normalImpulse = Double(p1.normalImpulse[lane])
-        c.p1.tangentImpulse = Double(p1.tangentImpulse[lane])
-        c.p1.maxNormalImpulse = max(c.p1.maxNormalImpulse, Double(p1.maxNormalImpulse[lane]))
-        if c.count > 1 {
-            c.p2.normalImpulse = Double(p2.normalImpulse[lane])
-            c.p2.tangentImpulse = Double(p2.tangentImpulse[lane])
-            c.p2.maxNormalImpulse = max(c.p2.maxNormalImpulse, Double(p2.maxNormalImpulse[lane]))
+    /// Copies the accumulated impulses back into the manifolds of the lanes' contacts.
+    @inline(__always)
+    func store(into contacts: UnsafeMutableBufferPointer<Contact>) {
+        for lane in 0..<wideLanes where source[lane] >= 0 {
+            let ci = Int(source[lane])
+            contacts[ci].manifold.p1.normalImpulse = Double(p1.normalImpulse[lane])
+            contacts[ci].manifold.p1.tangentImpulse = Double(p1.tangentImpulse[lane])
+            contacts[ci].manifold.p1.maxNormalImpulse = Double(p1.maxNormalImpulse[lane])
+            if contacts[ci].manifold.count > 1 {
+                contacts[ci].manifold.p2.normalImpulse = Double(p2.normalImpulse[lane])
+                contacts[ci].manifold.p2.tangentImpulse = Double(p2.tangentImpulse[lane])
+                contacts[ci].manifold.p2.maxNormalImpulse = Double(p2.maxNormalImpulse[lane])
+            }
         }
     }
 }
@@ -81,16 +99,23 @@ struct WideBody {
 
     @inline(__always) init(_ s: UnsafeMutablePointer<BodyState>, _ idx: WideIndex) {
         for lane in 0..<wideLanes {
-            let st = s[Int(idx[lane])]
-            vx[lane] = Float(st.v.x); vy[lane] = Float(st.v.y); w[lane] = Float(st.w)
+            let st = s + Int(idx[lane])
+            vx[lane] = st.pointee.vx; vy[lane] = st.pointee.vy; w[lane] = st.pointee.angular
         }
     }
 
     @inline(__always) func store(_ s: UnsafeMutablePointer<BodyState>, _ idx: WideIndex) {
+        WideBody.scatter(vx, vy, w, s, idx)
+    }
+
+    /// Writes the lanes back to their bodies. Kept out of line on purpose: when LLVM sees every
+    /// lane of a result extracted, it turns the vector arithmetic that produced it back into
+    /// eight scalar copies; a call boundary keeps that arithmetic in vectors.
+    @inline(never)
+    static func scatter(_ vx: Wide, _ vy: Wide, _ w: Wide, _ s: UnsafeMutablePointer<BodyState>, _ idx: WideIndex) {
         for lane in 0..<wideLanes {
-            let i = Int(idx[lane])
-            s[i].v = Vector(Double(vx[lane]), Double(vy[lane]))
-            s[i].w = Double(w[lane])
+            let st = s + Int(idx[lane])
+            st.pointee.vx = vx[lane]; st.pointee.vy = vy[lane]; st.pointee.angular = w[lane]
         }
     }
 }
@@ -101,10 +126,21 @@ struct WideDelta {
 
     @inline(__always) init(_ st: UnsafeMutablePointer<BodyState>, _ idx: WideIndex) {
         for lane in 0..<wideLanes {
-            let b = st[Int(idx[lane])]
-            dpx[lane] = Float(b.dp.x); dpy[lane] = Float(b.dp.y)
-            c[lane] = Float(b.dq.c); s[lane] = Float(b.dq.s)
+            let b = st + Int(idx[lane])
+            dpx[lane] = b.pointee.dpx; dpy[lane] = b.pointee.dpy
+            c[lane] = b.pointee.qc; s[lane] = b.pointee.qs
         }
+    }
+}
+
+/// Step-wide constants in lanes.
+struct WideSettings {
+    var invH: Wide
+    /// Minus the largest push-out speed.
+    var maxBias: Wide
+    init(_ set: SolverSettings) {
+        invH = Wide(repeating: Float(set.invH))
+        maxBias = Wide(repeating: Float(-set.maxBiasVelocity))
     }
 }
 
@@ -126,17 +162,28 @@ enum WideContactSolver {
         B.store(s, c.bodyB)
     }
 
-    static func solve(_ c: inout WideContact, _ s: UnsafeMutablePointer<BodyState>, _ set: SolverSettings, useBias: Bool) {
+    /// The biased pass: normal impulses only, soft, pushing overlapping shapes apart.
+    static func solve(_ c: inout WideContact, _ s: UnsafeMutablePointer<BodyState>, _ t: WideSettings) {
         var A = WideBody(s, c.bodyA), B = WideBody(s, c.bodyB)
         let dA = WideDelta(s, c.bodyA), dB = WideDelta(s, c.bodyB)
-        let terms = BiasTerms(c, set, useBias: useBias)
         let k = Coefficients(c)
-        normal(&c.p1, k, &A, &B, dA, dB, terms)
-        normal(&c.p2, k, &A, &B, dA, dB, terms)
-        if !useBias {
-            friction(&c.p1, k, &A, &B)
-            friction(&c.p2, k, &A, &B)
-        }
+        let soft = Soft(bias: c.biasRate, massScale: c.massScale, impulseScale: c.impulseScale)
+        normal(&c.p1, k, &A, &B, dA, dB, t, soft)
+        normal(&c.p2, k, &A, &B, dA, dB, t, soft)
+        A.store(s, c.bodyA)
+        B.store(s, c.bodyB)
+    }
+
+    /// The relax pass: rigid normal impulses without position bias (so the push-out adds no
+    /// energy), then friction.
+    static func relax(_ c: inout WideContact, _ s: UnsafeMutablePointer<BodyState>, _ t: WideSettings) {
+        var A = WideBody(s, c.bodyA), B = WideBody(s, c.bodyB)
+        let dA = WideDelta(s, c.bodyA), dB = WideDelta(s, c.bodyB)
+        let k = Coefficients(c)
+        normal(&c.p1, k, &A, &B, dA, dB, t, nil)
+        normal(&c.p2, k, &A, &B, dA, dB, t, nil)
+        friction(&c.p1, k, &A, &B)
+        friction(&c.p2, k, &A, &B)
         A.store(s, c.bodyA)
         B.store(s, c.bodyB)
     }
@@ -150,23 +197,14 @@ enum WideContactSolver {
         }
     }
 
-    /// Lane-wise soft-constraint coefficients for touching points and the inverse substep.
-    struct BiasTerms {
-        var bias: Wide, massScale: Wide, impulseScale: Wide, invH: Wide, maxBias: Wide
-        var useBias: Bool
-        @inline(__always) init(_ c: WideContact, _ set: SolverSettings, useBias: Bool) {
-            self.useBias = useBias
-            bias = c.biasRate
-            massScale = useBias ? c.massScale : Wide(repeating: 1)
-            impulseScale = useBias ? c.impulseScale : Wide(repeating: 0)
-            invH = Wide(repeating: Float(set.invH))
-            maxBias = Wide(repeating: Float(-set.maxBiasVelocity))
-        }
+    /// Soft-constraint coefficients of the biased pass.
+    struct Soft {
+        var bias: Wide, massScale: Wide, impulseScale: Wide
     }
 
     @inline(__always)
     static func normal(_ p: inout WidePoint, _ c: Coefficients, _ A: inout WideBody, _ B: inout WideBody,
-                       _ dA: WideDelta, _ dB: WideDelta, _ t: BiasTerms) {
+                       _ dA: WideDelta, _ dB: WideDelta, _ t: WideSettings, _ soft: Soft?) {
         let zero = Wide(repeating: 0)
         let nx = c.nx, ny = c.ny
         // Current separation from the bodies' displacement since the step began.
@@ -174,10 +212,14 @@ enum WideContactSolver {
         let prBx = dB.c * p.rBx - dB.s * p.rBy, prBy = dB.s * p.rBx + dB.c * p.rBy
         let sep = (dB.dpx - dA.dpx + prBx - prAx) * nx + (dB.dpy - dA.dpy + prBy - prAy) * ny + p.baseSeparation
         let speculative = sep .> zero
-        var bias = t.useBias ? wmax(t.bias * sep, t.maxBias) : zero
-        bias.replace(with: sep * t.invH, where: speculative)
-        let massScale = t.massScale.replacing(with: 1, where: speculative)
-        let impulseScale = t.impulseScale.replacing(with: 0, where: speculative)
+        // A speculative point only keeps the gap from closing within the substep.
+        var bias = (sep * t.invH).replacing(with: 0, where: .!speculative)
+        var massScale = Wide(repeating: 1), impulseScale = zero
+        if let soft {
+            bias.replace(with: wmax(soft.bias * sep, t.maxBias), where: .!speculative)
+            massScale.replace(with: soft.massScale, where: .!speculative)
+            impulseScale.replace(with: soft.impulseScale, where: .!speculative)
+        }
         let dvx = (B.vx - B.w * p.rBy) - (A.vx - A.w * p.rAy)
         let dvy = (B.vy + B.w * p.rBx) - (A.vy + A.w * p.rAx)
         let vn = dvx * nx + dvy * ny

@@ -71,7 +71,6 @@ final class World {
     private var pairs = PairTable()
     private(set) var joints: [Joint] = []
     private var freeJoints: [Int32] = []
-    private var constraints: [ContactConstraint] = []
     private var moveBuffer: [Int32] = []
     /// Some shapes that collide with nothing have proxies older than their bodies' poses.
     private var staleProxies = false
@@ -506,66 +505,48 @@ final class World {
         }}}}}
     }
 
-    private var colorBits: [UInt64] = []
-    private var colorOf: [UInt8] = []
-    private var wide: [WideContact] = []
-    /// Constraints solved one at a time: those that fit no color.
-    private var scalarIndices: [Int32] = []
-    static let colorCount = 12
+    private var graph = ConstraintGraph()
+    /// Dynamic bodies and their per-substep velocity change, built once per step.
+    private var motions: [BodyMotion] = []
+    /// Bodies that move during the step: dynamic and anchored ones.
+    private var movers: [Int32] = []
 
-    /// Assigns contact constraints to graph colors, so that within a color no two constraints
-    /// share a moving body, and packs each color into batches of eight for the wide solver
-    /// (Box2D v3's layout). Constraints that fit no color are solved one at a time, after the
-    /// batches. The impact pass only changes body velocities, so it runs over the scalar copies
-    /// of the elastic constraints whichever solver handles their regular passes.
-    private func colorConstraints() {
-        let words = (bodies.count + 63) / 64
-        let k = Self.colorCount
-        colorBits.removeAll(keepingCapacity: true)
-        colorBits.append(contentsOf: repeatElement(0, count: words * k))
-        colorOf.removeAll(keepingCapacity: true)
-        colorOf.append(contentsOf: repeatElement(UInt8(k), count: constraints.count))
-        var counts = Array(repeating: 0, count: k + 1)
-        constraints.withUnsafeBufferPointer { cp in
+    /// What one substep does to a dynamic body's velocity before the constraints: damping, then
+    /// the constant acceleration of the step's forces and fields.
+    private struct BodyMotion {
+        var index: Int32
+        var linearScale: Float
+        var angularScale: Float
+        var dw: Float
+        var dvx: Float
+        var dvy: Float
+    }
+
+    /// The body states the substeps start from, and the lists of bodies they integrate.
+    private func prepareBodies(h: Double) {
+        motions.removeAll(keepingCapacity: true)
+        movers.removeAll(keepingCapacity: true)
         bodies.withUnsafeBufferPointer { bp in
-        colorBits.withUnsafeMutableBufferPointer { bits in
-            for i in 0..<cp.count {
-                var chosen = k
-                do {
-                    let a = Int(cp[i].bodyA), b = Int(cp[i].bodyB)
-                    let movesA = bp[a].invMass > 0 || bp[a].invInertia > 0
-                    let movesB = bp[b].invMass > 0 || bp[b].invInertia > 0
-                    for c in 0..<k {
-                        let base = c * words
-                        if movesA && bits[base + a >> 6] & (1 << UInt64(a & 63)) != 0 { continue }
-                        if movesB && bits[base + b >> 6] & (1 << UInt64(b & 63)) != 0 { continue }
-                        if movesA { bits[base + a >> 6] |= 1 << UInt64(a & 63) }
-                        if movesB { bits[base + b >> 6] |= 1 << UInt64(b & 63) }
-                        chosen = c
-                        break
-                    }
+        states.withUnsafeMutableBufferPointer { sp in
+            for i in 0..<bp.count {
+                guard bp[i].isActive && bp[i].kind != .fixed else {
+                    sp[i] = BodyState()
+                    continue
                 }
-                colorOf[i] = UInt8(chosen)
-                counts[chosen] += 1
+                // Anchored bodies keep the velocity their owner gave them (kinematic motion).
+                sp[i] = BodyState(v: bp[i].velocity, w: bp[i].angularVelocity)
+                movers.append(Int32(i))
+                if bp[i].kind == .dynamic {
+                    let b = bp[i]
+                    let dv = (b.force * b.invMass + b.acceleration) * h
+                    motions.append(BodyMotion(index: Int32(i),
+                                              linearScale: Float(1 / (1 + h * b.linearDamping)),
+                                              angularScale: Float(1 / (1 + h * b.angularDamping)),
+                                              dw: Float(h * b.invInertia * b.torque),
+                                              dvx: Float(dv.x), dvy: Float(dv.y)))
+                }
             }
-        }}}
-        // Full batches of lanes, never mixing colors; constraints keep their creation order
-        // within a color.
-        wide.removeAll(keepingCapacity: true)
-        scalarIndices.removeAll(keepingCapacity: true)
-        var open = Array(repeating: -1, count: k)
-        var filled = Array(repeating: 0, count: k)
-        for i in constraints.indices {
-            let c = Int(colorOf[i])
-            if c == k { scalarIndices.append(Int32(i)); continue }
-            if open[c] < 0 || filled[c] == wideLanes {
-                open[c] = wide.count
-                filled[c] = 0
-                wide.append(WideContact())
-            }
-            wide[open[c]].set(lane: filled[c], from: constraints[i], source: Int32(i))
-            filled[c] += 1
-        }
+        }}
     }
 
     private func solve(dt: Double) {
@@ -581,67 +562,48 @@ final class World {
             linearSlop: settings.linearSlop)
         let jointSoftness = Softness(hertz: 2 * contactHertz, dampingRatio: settings.jointDampingRatio, h: h)
 
-        // Contact constraints for every manifold with points.
-        constraints.removeAll(keepingCapacity: true)
-        var elastic: [Int32] = []
+        prepareBodies(h: h)
+        let bodyCount = bodies.count
+        contacts.withUnsafeBufferPointer { cp in
+        shapes.withUnsafeBufferPointer { sp in
         bodies.withUnsafeMutableBufferPointer { bp in
-            let bodies = bp.baseAddress!
-            for (ci, c) in contacts.enumerated() where c.manifold.count > 0 {
-                var cc = ContactConstraint()
-                cc.contact = Int32(ci)
-                cc.bodyA = shapes[Int(c.shapeA)].body
-                cc.bodyB = shapes[Int(c.shapeB)].body
-                cc.friction = c.friction
-                cc.restitution = c.restitution
-                ContactSolver.prepare(&cc, manifold: c.manifold, bodies: bodies, settings: set)
-                constraints.append(cc)
-            }
+            graph.build(contacts: cp, shapes: sp.baseAddress!, bodies: bp.baseAddress!, bodyCount: bodyCount, settings: set)
             for j in joints.indices where joints[j].isActive {
-                JointSolver.prepare(&joints[j], bodies, set)
+                JointSolver.prepare(&joints[j], bp.baseAddress!, set)
             }
-        }
-        colorConstraints()
-        elastic.removeAll(keepingCapacity: true)
-        for k in constraints.indices where constraints[k].restitution > 0 { elastic.append(Int32(k)) }
-        let scalar = scalarIndices
+        }}}
 
-        for i in bodies.indices {
-            let b = bodies[i]
-            if b.isActive && b.kind != .fixed {
-                // Anchored bodies keep the velocity their owner gave them (kinematic motion).
-                states[i] = BodyState(v: b.velocity, w: b.angularVelocity, dp: .zero, dq: .identity)
-            } else {
-                states[i] = BodyState()
-            }
-        }
-
-        let maxSpeed = settings.maxLinearSpeed
+        let maxSpeed = Float(settings.maxLinearSpeed)
         let sweeps = settings.maxImpactSweeps
-        bodies.withUnsafeMutableBufferPointer { bp in
+        let hf = Float(h)
+        let wide = WideSettings(set)
         states.withUnsafeMutableBufferPointer { sp in
-        constraints.withUnsafeMutableBufferPointer { cp in
-        wide.withUnsafeMutableBufferPointer { wp in
+        graph.withConstraints { wp, op, ip in
         joints.withUnsafeMutableBufferPointer { jp in
-            let bodies = bp.baseAddress!, s = sp.baseAddress!
-            let bodyCount = bp.count
+        motions.withUnsafeBufferPointer { mp in
+        movers.withUnsafeBufferPointer { movers in
+            let s = sp.baseAddress!
             func resolveImpacts() {
-                if elastic.isEmpty { return }
+                if ip.isEmpty { return }
                 for _ in 0..<sweeps {
                     var any = false
-                    for k in elastic where ContactSolver.impact(&cp[Int(k)], s, set) { any = true }
+                    for k in 0..<ip.count where ContactSolver.impact(&ip[k], s, set) { any = true }
                     if !any { break }
                 }
             }
             for _ in 0..<n {
                 // Integrate velocities.
-                for i in 0..<bodyCount {
-                    let b = bodies[i]
-                    if !b.isActive || b.kind != .dynamic { continue }
-                    var v = s[i].v, w = s[i].w
-                    v = v * (1 / (1 + h * b.linearDamping)) + (b.force * b.invMass + b.acceleration) * h
-                    w = w * (1 / (1 + h * b.angularDamping)) + h * b.invInertia * b.torque
-                    if v.lengthSquared > maxSpeed * maxSpeed { v = v.normalized * maxSpeed }
-                    s[i].v = v; s[i].w = w
+                for m in mp {
+                    let st = s + Int(m.index)
+                    var vx = st.pointee.vx * m.linearScale + m.dvx
+                    var vy = st.pointee.vy * m.linearScale + m.dvy
+                    let speed2 = vx * vx + vy * vy
+                    if speed2 > maxSpeed * maxSpeed {
+                        let k = maxSpeed / speed2.squareRoot()
+                        vx *= k; vy *= k
+                    }
+                    st.pointee.vx = vx; st.pointee.vy = vy
+                    st.pointee.angular = st.pointee.angular * m.angularScale + m.dw
                 }
                 // Impacts: pairwise, from current velocities, until nothing approaches. This runs
                 // before each pass that could clamp an approach (the speculative part of solve and
@@ -649,68 +611,66 @@ final class World {
                 resolveImpacts()
                 for j in 0..<jp.count where jp[j].isActive { JointSolver.warmStart(&jp[j], s) }
                 for w in 0..<wp.count { WideContactSolver.warmStart(&wp[w], s) }
-                for c in scalar { ContactSolver.warmStart(&cp[Int(c)], s) }
+                for c in 0..<op.count { ContactSolver.warmStart(&op[c], s) }
                 for j in 0..<jp.count where jp[j].isActive {
                     JointSolver.solve(&jp[j], s, set, jointSoftness: jointSoftness, useBias: true)
                 }
-                for w in 0..<wp.count { WideContactSolver.solve(&wp[w], s, set, useBias: true) }
-                for c in scalar { ContactSolver.solve(&cp[Int(c)], s, set, useBias: true) }
+                for w in 0..<wp.count { WideContactSolver.solve(&wp[w], s, wide) }
+                for c in 0..<op.count { ContactSolver.solve(&op[c], s, set, useBias: true) }
                 // Integrate positions.
-                for i in 0..<bodyCount {
-                    if !bodies[i].isActive || bodies[i].kind == .fixed { continue }
-                    s[i].dp += s[i].v * h
-                    s[i].dq = s[i].dq.integrated(h * s[i].w)
+                for i in movers {
+                    let st = s + Int(i)
+                    st.pointee.dpx += st.pointee.vx * hf
+                    st.pointee.dpy += st.pointee.vy * hf
+                    // Turn by a small angle and renormalize (see Rotation.integrated).
+                    let da = hf * st.pointee.angular
+                    let c = st.pointee.qc - da * st.pointee.qs, sn = st.pointee.qs + da * st.pointee.qc
+                    let inv = 1 / (c * c + sn * sn).squareRoot()
+                    st.pointee.qc = c * inv; st.pointee.qs = sn * inv
                 }
                 resolveImpacts()
                 for j in 0..<jp.count where jp[j].isActive {
                     JointSolver.solve(&jp[j], s, set, jointSoftness: jointSoftness, useBias: false)
                 }
-                for w in 0..<wp.count { WideContactSolver.solve(&wp[w], s, set, useBias: false) }
-                for c in scalar { ContactSolver.solve(&cp[Int(c)], s, set, useBias: false) }
+                for w in 0..<wp.count { WideContactSolver.relax(&wp[w], s, wide) }
+                for c in 0..<op.count { ContactSolver.solve(&op[c], s, set, useBias: false) }
             }
         }}}}}
 
         // Store impulses, decide touching, report events.
-        for batch in wide {
-            for lane in 0..<wideLanes where batch.source[lane] >= 0 {
-                batch.get(lane: lane, into: &constraints[Int(batch.source[lane])])
-            }
-        }
-        for cc in constraints {
-            let ci = Int(cc.contact)
-            contacts[ci].manifold.p1.normalImpulse = cc.p1.normalImpulse
-            contacts[ci].manifold.p1.tangentImpulse = cc.p1.tangentImpulse
-            contacts[ci].manifold.p1.maxNormalImpulse = cc.p1.maxNormalImpulse
-            if cc.count > 1 {
-                contacts[ci].manifold.p2.normalImpulse = cc.p2.normalImpulse
-                contacts[ci].manifold.p2.tangentImpulse = cc.p2.tangentImpulse
-                contacts[ci].manifold.p2.maxNormalImpulse = cc.p2.maxNormalImpulse
-            }
-        }
         let slop = settings.linearSlop
-        for i in contacts.indices {
-            let m = contacts[i].manifold
-            var touching = false
-            if m.count > 0 {
-                touching = m.p1.maxNormalImpulse > 0 || m.p1.separation < slop
-                if m.count > 1 { touching = touching || m.p2.maxNormalImpulse > 0 || m.p2.separation < slop }
-            }
-            if touching != contacts[i].touching {
-                let e = ContactEvent(shapeA: contacts[i].shapeA, shapeB: contacts[i].shapeB, point: m.p1.point)
-                if touching { beginEvents.append(e) } else { endEvents.append(e) }
-                contacts[i].touching = touching
+        contacts.withUnsafeMutableBufferPointer { cp in
+            graph.store(into: cp)
+            for i in 0..<cp.count {
+                let m = cp[i].manifold
+                var touching = false
+                if m.count > 0 {
+                    touching = m.p1.maxNormalImpulse > 0 || m.p1.separation < slop
+                    if m.count > 1 { touching = touching || m.p2.maxNormalImpulse > 0 || m.p2.separation < slop }
+                }
+                if touching != cp[i].touching {
+                    let e = ContactEvent(shapeA: cp[i].shapeA, shapeB: cp[i].shapeB, point: m.p1.point)
+                    if touching { beginEvents.append(e) } else { endEvents.append(e) }
+                    cp[i].touching = touching
+                }
             }
         }
 
-        // Write poses back.
-        for i in bodies.indices where bodies[i].isActive && bodies[i].kind != .fixed {
-            let st = states[i]
-            bodies[i].position += st.dp
-            bodies[i].rotation = st.dq.multiply(bodies[i].rotation)
-            bodies[i].velocity = st.v
-            bodies[i].angularVelocity = st.w
-            bodies[i].force = .zero
-            bodies[i].torque = 0
-        }
+        // Write poses back. The rotation is renormalized in double precision, so the single
+        // precision of a step's turn never accumulates into the pose.
+        bodies.withUnsafeMutableBufferPointer { bp in
+        states.withUnsafeBufferPointer { sp in
+            for i in movers {
+                let st = sp[Int(i)]
+                let q = st.dq.multiply(bp[Int(i)].rotation)
+                let inv = 1 / (q.c * q.c + q.s * q.s).squareRoot()
+                bp[Int(i)].position += st.dp
+                bp[Int(i)].rotation = Rotation(c: q.c * inv, s: q.s * inv)
+                bp[Int(i)].velocity = st.v
+                bp[Int(i)].angularVelocity = st.w
+                bp[Int(i)].force = .zero
+                bp[Int(i)].torque = 0
+            }
+        }}
     }
 }

@@ -1,0 +1,184 @@
+// ConstraintGraph: one step's contact constraints, sorted into graph colors and packed eight to a
+// batch for the wide solver.
+//
+// Within a color no two constraints share a moving body, so the eight lanes of a batch can be
+// solved at once without write conflicts (Box2D v3's layout). Colors are found greedily in
+// contact order, using one bit set of bodies per color; fixed and anchored bodies take no bit,
+// since the solver never changes their velocities. Constraints that fit no color ("overflow") are
+// solved one at a time after the batches.
+//
+// Building is the part of a step that runs once per contact, so it avoids what made it slow
+// before: a batch is filled field by field from eight prepared constraints on the stack, each
+// field one whole vector, instead of lane by lane into a kilobyte-sized struct; batches are kept
+// from step to step and only the lanes a step leaves empty are cleared.
+//
+// The impact pass works on scalar copies of the elastic constraints (`impacts`), whichever solver
+// handles their regular passes: it only changes body velocities, so the copies need not be merged
+// back except for the largest impulse, which decides whether a contact touched.
+import Geometry
+
+struct ConstraintGraph {
+    static let colorCount = 12
+
+    /// The wide batches; only the first `batchCount` are this step's.
+    var batches: [WideContact] = []
+    private(set) var batchCount = 0
+    /// Constraints that fit no color, solved by the scalar ContactSolver.
+    var overflow: [ContactConstraint] = []
+    /// Scalar copies of the elastic constraints, for the impact pass.
+    var impacts: [ContactConstraint] = []
+
+    private var edges: [Edge] = []
+    private var colorBits: [UInt64] = []
+    private var byColor: [Int32] = []
+
+    private struct Edge {
+        var contact: Int32
+        var bodyA: Int32
+        var bodyB: Int32
+        var color: UInt8
+    }
+
+    /// Prepares a constraint for every contact with points and distributes them.
+    mutating func build(contacts: UnsafeBufferPointer<Contact>, shapes: UnsafePointer<Shape>,
+                        bodies: UnsafeMutablePointer<Body>, bodyCount: Int, settings: SolverSettings) {
+        let k = Self.colorCount
+        let words = (bodyCount + 63) / 64
+        edges.removeAll(keepingCapacity: true)
+        overflow.removeAll(keepingCapacity: true)
+        impacts.removeAll(keepingCapacity: true)
+        colorBits.removeAll(keepingCapacity: true)
+        colorBits.append(contentsOf: repeatElement(0, count: words * k))
+
+        // 1. Colors.
+        var counts = [Int](repeating: 0, count: k + 1)
+        colorBits.withUnsafeMutableBufferPointer { bits in
+            for ci in 0..<contacts.count where contacts[ci].manifold.count > 0 {
+                let a = Int(shapes[Int(contacts[ci].shapeA)].body), b = Int(shapes[Int(contacts[ci].shapeB)].body)
+                let movesA = bodies[a].kind == .dynamic, movesB = bodies[b].kind == .dynamic
+                let wordA = a >> 6, bitA: UInt64 = 1 << UInt64(a & 63)
+                let wordB = b >> 6, bitB: UInt64 = 1 << UInt64(b & 63)
+                var chosen = k
+                for c in 0..<k {
+                    let base = c * words
+                    if movesA && bits[base + wordA] & bitA != 0 { continue }
+                    if movesB && bits[base + wordB] & bitB != 0 { continue }
+                    if movesA { bits[base + wordA] |= bitA }
+                    if movesB { bits[base + wordB] |= bitB }
+                    chosen = c
+                    break
+                }
+                counts[chosen] += 1
+                edges.append(Edge(contact: Int32(ci), bodyA: Int32(a), bodyB: Int32(b), color: UInt8(chosen)))
+            }
+        }
+
+        // 2. Each color's constraints, in contact order, then the overflow.
+        var start = [Int](repeating: 0, count: k + 2)
+        for c in 0...k { start[c + 1] = start[c] + counts[c] }
+        byColor.removeAll(keepingCapacity: true)
+        byColor.append(contentsOf: repeatElement(0, count: edges.count))
+        var next = start
+        for (e, edge) in edges.enumerated() {
+            byColor[next[Int(edge.color)]] = Int32(e)
+            next[Int(edge.color)] += 1
+        }
+
+        // 3. Batches: full groups of eight of one color, the last group of a color padded.
+        var total = 0
+        for c in 0..<k { total += (counts[c] + wideLanes - 1) / wideLanes }
+        if batches.count < total {
+            batches.append(contentsOf: repeatElement(WideContact(), count: total - batches.count))
+        }
+        batchCount = total
+        var staged = [ContactConstraint](repeating: ContactConstraint(), count: wideLanes)
+        edges.withUnsafeBufferPointer { ep in
+        byColor.withUnsafeBufferPointer { order in
+        batches.withUnsafeMutableBufferPointer { bp in
+        staged.withUnsafeMutableBufferPointer { st in
+            var batch = 0
+            for c in 0..<k {
+                var i = start[c]
+                while i < start[c + 1] {
+                    let n = min(wideLanes, start[c + 1] - i)
+                    for lane in 0..<n {
+                        let edge = ep[Int(order[i + lane])]
+                        Self.prepare(&st[lane], edge, contacts, bodies, settings)
+                    }
+                    bp[batch].fill(from: st.baseAddress!, count: n)
+                    batch += 1
+                    i += n
+                }
+            }
+            // 4. The overflow, and the scalar copies for the impact pass.
+            for i in start[k]..<start[k + 1] {
+                var cc = ContactConstraint()
+                Self.prepare(&cc, ep[Int(order[i])], contacts, bodies, settings)
+                overflow.append(cc)
+            }
+            for edge in ep where contacts[Int(edge.contact)].restitution > 0 {
+                var cc = ContactConstraint()
+                Self.prepare(&cc, edge, contacts, bodies, settings)
+                impacts.append(cc)
+            }
+        }}}}
+    }
+
+    @inline(__always)
+    private static func prepare(_ cc: inout ContactConstraint, _ edge: Edge, _ contacts: UnsafeBufferPointer<Contact>,
+                                _ bodies: UnsafeMutablePointer<Body>, _ settings: SolverSettings) {
+        let c = contacts[Int(edge.contact)]
+        cc.contact = edge.contact
+        cc.bodyA = edge.bodyA
+        cc.bodyB = edge.bodyB
+        cc.friction = c.friction
+        cc.restitution = c.restitution
+        ContactSolver.prepare(&cc, manifold: c.manifold, bodies: bodies, settings: settings)
+    }
+
+    /// The batches of this step, the overflow and the impact copies, for the substeps to solve.
+    mutating func withConstraints<R>(_ body: (UnsafeMutableBufferPointer<WideContact>, UnsafeMutableBufferPointer<ContactConstraint>,
+                                              UnsafeMutableBufferPointer<ContactConstraint>) -> R) -> R {
+        let n = batchCount
+        return batches.withUnsafeMutableBufferPointer { bp in
+            overflow.withUnsafeMutableBufferPointer { op in
+                impacts.withUnsafeMutableBufferPointer { ip in
+                    body(UnsafeMutableBufferPointer(rebasing: bp[0..<n]), op, ip)
+                }
+            }
+        }
+    }
+
+    /// Writes the step's accumulated impulses back into the manifolds, for warm starting and for
+    /// deciding which contacts touched.
+    func store(into contacts: UnsafeMutableBufferPointer<Contact>) {
+        batches.withUnsafeBufferPointer { bp in
+            for b in 0..<batchCount {
+                bp[b].store(into: contacts)
+            }
+        }
+        @inline(__always) func put(_ cc: ContactConstraint, keepLarger: Bool) {
+            let ci = Int(cc.contact)
+            if keepLarger {
+                // An impact copy only knows the impulses of the impacts; keep the solver's totals.
+                let m1 = contacts[ci].manifold.p1.maxNormalImpulse
+                contacts[ci].manifold.p1.maxNormalImpulse = max(m1, cc.p1.maxNormalImpulse)
+                if cc.count > 1 {
+                    let m2 = contacts[ci].manifold.p2.maxNormalImpulse
+                    contacts[ci].manifold.p2.maxNormalImpulse = max(m2, cc.p2.maxNormalImpulse)
+                }
+                return
+            }
+            contacts[ci].manifold.p1.normalImpulse = cc.p1.normalImpulse
+            contacts[ci].manifold.p1.tangentImpulse = cc.p1.tangentImpulse
+            contacts[ci].manifold.p1.maxNormalImpulse = cc.p1.maxNormalImpulse
+            if cc.count > 1 {
+                contacts[ci].manifold.p2.normalImpulse = cc.p2.normalImpulse
+                contacts[ci].manifold.p2.tangentImpulse = cc.p2.tangentImpulse
+                contacts[ci].manifold.p2.maxNormalImpulse = cc.p2.maxNormalImpulse
+            }
+        }
+        for cc in overflow { put(cc, keepLarger: false) }
+        for cc in impacts { put(cc, keepLarger: true) }
+    }
+}
