@@ -168,7 +168,7 @@ public struct ScalingRun {
         var leftOut: [String] = []
         var failures: [String] = []
         func report(through count: Int) -> ScalingReport {
-            let stepsNote = steps.map { "\($0) steps" } ?? "each scene’s own steps"
+            let stepsNote = steps.map { $0 == 1 ? "1 step" : "\($0) steps" } ?? "each scene’s own steps"
             var notes = ScalingEngine.allCases.filter { engine in engine != .nudge && !peers.contains { $0.engine == engine } }
                 .map { "\($0.displayName) not measured (no --\($0.rawValue) program given)." }
             notes += leftOut.map { "Left out: \($0) (\(stepsNote))." }
