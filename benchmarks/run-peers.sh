@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # run-peers.sh: time Nudge's engine bench scenes beside Box2D 2.4.1 and Chipmunk 7 on the same
-# machine, in one run, and print a Markdown table (or, with --scaling, write a CSV and an SVG plot
-# of ms/step against body count). The peers rebuild EngineScenes' scenes in C/C++
-# (benchmarks/peers/); Debian packages them, so this installs them when missing.
+# machine, in one run, and print a Markdown table (or, with --scaling, have `nudge bench --scaling`
+# write a CSV and an SVG plot of ms/step against body count). The peers rebuild EngineScenes'
+# scenes in C/C++ (benchmarks/peers/); Debian packages them, so this installs them when missing.
 #
 #   benchmarks/run-peers.sh                  all seven scenes, each at its own step count
 #   benchmarks/run-peers.sh --quick          20 steps per scene (CI: checks the script still works)
 #   benchmarks/run-peers.sh --scene rain --scene cradle --steps 300
 #   benchmarks/run-peers.sh --scaling        pyramids of 105…20,100 boxes and rains of 500…20,000
-#                                            shapes → benchmarks/results/scaling.{csv,svg}
-#   --timeout S        with --scaling: a program that takes longer than S seconds (default 150) on
+#                                            shapes → benchmarks/results/scaling.{csv,svg}: builds
+#                                            the peers and nudge, then runs nudge bench --scaling
+#   --timeout S        with --scaling: a peer that takes longer than S seconds (default 150) on
 #                      one size is stopped and left out of the plot (Box2D 2.4.1's continuous
 #                      collision makes its large rains very slow)
 #   --nudge PATH       use this nudge executable instead of building one (release!)
@@ -21,17 +22,29 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 
 nudge=""
-args=()
+scaling=0
+quick=0
+steps=()
+timeout=()
+scenes=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --nudge) nudge="${2:?--nudge needs a path}"; shift 2 ;;
-    --quick|--scaling) args+=("$1"); shift ;;
-    --timeout) args+=("$1" "${2:?--timeout needs seconds}"); shift 2 ;;
-    --scene|--steps) args+=("$1" "${2:?$1 needs a value}"); shift 2 ;;
-    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --scaling) scaling=1; shift ;;
+    --quick) quick=1; shift ;;
+    --timeout) timeout=("$1" "${2:?--timeout needs seconds}"); shift 2 ;;
+    --steps) steps=("$1" "${2:?--steps needs a value}"); shift 2 ;;
+    --scene) scenes+=("$1" "${2:?--scene needs a value}"); shift 2 ;;
+    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "run-peers: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
+if [ "$scaling" = 1 ] && [ ${#scenes[@]} -gt 0 ]; then
+  echo "run-peers: --scaling runs its own sizes; it does not take --scene" >&2; exit 2
+fi
+if [ "$scaling" = 0 ] && [ ${#timeout[@]} -gt 0 ]; then
+  echo "run-peers: --timeout goes with --scaling" >&2; exit 2
+fi
 
 # 1. The peers' libraries, from Debian.
 need=()
@@ -64,5 +77,13 @@ fi
 [ -x "$nudge" ] || { echo "run-peers: no nudge executable at $nudge" >&2; exit 1; }
 
 # 4. Run and report.
-exec python3 "$root/benchmarks/peers.py" --nudge "$nudge" --box2d "$build/box2d_bench" \
-  --chipmunk "$build/chipmunk_bench" --results "$root/benchmarks/results" ${args[@]+"${args[@]}"}
+peers=(--box2d "$build/box2d_bench" --chipmunk "$build/chipmunk_bench")
+if [ "$scaling" = 1 ]; then
+  # --quick: 20 steps per size, unless --steps says otherwise.
+  [ "$quick" = 1 ] && [ ${#steps[@]} -eq 0 ] && steps=(--steps 20)
+  exec "$nudge" bench --scaling "${peers[@]}" --output "$root/benchmarks/results" \
+    ${steps[@]+"${steps[@]}"} ${timeout[@]+"${timeout[@]}"}
+fi
+quickFlag=(); [ "$quick" = 1 ] && quickFlag=(--quick)
+exec python3 "$root/benchmarks/peers.py" --nudge "$nudge" "${peers[@]}" \
+  ${quickFlag[@]+"${quickFlag[@]}"} ${steps[@]+"${steps[@]}"} ${scenes[@]+"${scenes[@]}"}

@@ -13,7 +13,10 @@ struct BenchCommand: ParsableCommand {
         Prints median, min and max milliseconds per 1/60 s step, the bodies and contact pairs at the end, \
         and for the pyramids whether they still stand (no box moved a quarter of its size). \
         With --render: the scenes found (see --scenes) and a 1,000-item scene drawn into an in-memory \
-        120×40 terminal, in ms and bytes per frame.
+        120×40 terminal, in ms and bytes per frame. \
+        With --scaling: pyramids of 105 to 20,100 boxes and rains of 500 to 20,000 shapes on Nudge and, \
+        given --box2d and --chipmunk, on the peer programs (benchmarks/peers/), written to \
+        DIR/scaling.csv and DIR/scaling.svg (ms/step against bodies, log-log).
         """)
 
     @Option(name: .customLong("scene"), help: "Run only these scenes (repeatable); pyramid-N and rain-N pick other sizes.")
@@ -31,10 +34,38 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Benchmark drawing instead: every scene found and a 1,000-item scene, at 120×40.")
     var render = false
 
+    @Flag(help: "Step pyramids and rains of 100 to 20,000 bodies; write a CSV and an SVG plot of ms/step against bodies.")
+    var scaling = false
+
+    @Option(help: ArgumentHelp("With --scaling: the folder for scaling.csv and scaling.svg (default: benchmarks/results).",
+                               valueName: "dir"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("With --scaling: seconds a peer may take on one size before it is stopped and left out (default: 150).",
+                               valueName: "seconds"))
+    var timeout: Double?
+
+    @Option(help: ArgumentHelp("With --scaling: the Box2D peer program (benchmarks/peers/build/box2d_bench).", valueName: "path"))
+    var box2d: String?
+
+    @Option(help: ArgumentHelp("With --scaling: the Chipmunk peer program (benchmarks/peers/build/chipmunk_bench).", valueName: "path"))
+    var chipmunk: String?
+
     @OptionGroup var location: SceneLocationOptions
 
     func validate() throws {
         if let steps, steps < 1 { throw ValidationError("--steps must be at least 1 (got \(steps))") }
+        if let timeout, !(timeout > 0) || !timeout.isFinite {
+            throw ValidationError("--timeout must be positive (got \(String(format: "%g", timeout)))")
+        }
+        if scaling {
+            try validateScaling()
+            return
+        }
+        for (given, flag) in [(output != nil, "--output"), (timeout != nil, "--timeout"), (box2d != nil, "--box2d"),
+                              (chipmunk != nil, "--chipmunk")] where given {
+            throw ValidationError("\(flag) goes with --scaling")
+        }
         if render { return }
         for name in scenes where EngineScenes.scene(named: name) == nil {
             throw ValidationError("unknown scene '\(name)'; known: \(EngineScenes.all.map(\.name).joined(separator: ", ")), "
@@ -60,6 +91,10 @@ struct BenchCommand: ParsableCommand {
         }
         if render {
             try runRender(now: now, isTTY: isTTY)
+            return
+        }
+        if scaling {
+            try runScaling(now: now, isTTY: isTTY)
             return
         }
         let selected = scenes.isEmpty ? all : scenes.compactMap(EngineScenes.scene(named:))

@@ -1,0 +1,83 @@
+// `nudge bench --scaling`: the wiring around Benchmarks.ScalingRun (checking the options, the
+// real clock, the peer programs as child processes, the files, the progress line). The run, the
+// CSV, the plot and the table are the library's; benchmarks/run-peers.sh --scaling builds the
+// peers and a release nudge and calls this.
+import ArgumentParser
+import Benchmarks
+import Foundation
+
+extension BenchCommand {
+    static let defaultScalingOutput = "benchmarks/results"
+    static let defaultPeerTimeout = 150.0
+
+    func validateScaling() throws {
+        for (given, flag) in [(render, "--render"), (json, "--json"), (list, "--list"), (!scenes.isEmpty, "--scene")] where given {
+            throw ValidationError("--scaling runs its own list of sizes and prints a table; it does not take \(flag)")
+        }
+        for (path, flag) in [(box2d, "--box2d"), (chipmunk, "--chipmunk")] {
+            guard let path else { continue }
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                throw ValidationError("\(flag): no file at \(path) (benchmarks/run-peers.sh builds the peers into benchmarks/peers/build/)")
+            }
+            guard !isFolder.boolValue, FileManager.default.isExecutableFile(atPath: path) else {
+                throw ValidationError("\(flag): \(path) is not an executable program")
+            }
+        }
+        var isFolder: ObjCBool = false
+        if let output, FileManager.default.fileExists(atPath: output, isDirectory: &isFolder), !isFolder.boolValue {
+            throw ValidationError("--output: \(output) is a file, not a folder")
+        }
+    }
+
+    func runScaling(now: @escaping () -> UInt64, isTTY: Bool) throws {
+        let folder = URL(fileURLWithPath: output ?? Self.defaultScalingOutput)
+        let limit = timeout ?? Self.defaultPeerTimeout
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw ValidationError("--output: cannot create \(folder.path): \(error.localizedDescription)")
+        }
+        let csvURL = folder.appendingPathComponent("scaling.csv"), svgURL = folder.appendingPathComponent("scaling.svg")
+        let stderr = FileHandle.standardError
+        func say(_ line: String) { stderr.write(Data(((isTTY ? "\r\u{1B}[K" : "") + "nudge bench: \(line)\n").utf8)) }
+
+        var peers: [(engine: ScalingEngine, program: any PeerProgram)] = []
+        if let box2d { peers.append((.box2d, PeerProcess(name: "box2d", executable: URL(fileURLWithPath: box2d), timeout: limit))) }
+        if let chipmunk {
+            peers.append((.chipmunk, PeerProcess(name: "chipmunk", executable: URL(fileURLWithPath: chipmunk), timeout: limit)))
+        }
+        let runner = BenchRunner(now: now, progress: { line in
+            if isTTY { stderr.write(Data("\r\u{1B}[K\(line)".utf8)) }
+        })
+        let run = ScalingRun(runner: runner, peers: peers, steps: steps, progress: { line in
+            if isTTY { stderr.write(Data("\r\u{1B}[K\(line)".utf8)) } else { say(line) }
+        })
+        var debugNote: [String] = []
+        #if DEBUG
+        debugNote = ["Nudge: a debug build; its figures are not meaningful (use swift run -c release nudge bench --scaling)."]
+        #endif
+        var reported = 0
+        // Rewritten after every size: a run stopped halfway keeps what it measured.
+        let report = run.run(update: { report in
+            for note in report.notes.dropFirst(reported) where note.hasPrefix("Left out") { say(note) }
+            reported = report.notes.count
+            try? Data(ScalingCSV.text(rows: report.rows).utf8).write(to: csvURL, options: .atomic)
+        })
+        if isTTY { stderr.write(Data("\r\u{1B}[K".utf8)) }
+        try Data(ScalingCSV.text(rows: report.rows).utf8).write(to: csvURL, options: .atomic)
+        var written = [csvURL.path]
+        if let plot = ScalingPlot(rows: report.rows, engines: report.engines, notes: debugNote + report.notes) {
+            try Data(plot.svg.utf8).write(to: svgURL, options: .atomic)
+            written.append(svgURL.path)
+        }
+        print(report.table(timeout: limit))
+        print("")
+        print("wrote " + written.joined(separator: " and "))
+        if !report.failures.isEmpty {
+            stderr.write(Data("nudge bench: \(report.failures.count) run(s) failed:\n".utf8))
+            for failure in report.failures { stderr.write(Data("  \(failure)\n".utf8)) }
+            throw ExitCode(1)
+        }
+    }
+}
