@@ -98,10 +98,21 @@ struct WideBody {
     var vx = Wide(), vy = Wide(), w = Wide()
 
     @inline(__always) init(_ s: UnsafeMutablePointer<BodyState>, _ idx: WideIndex) {
+        self = WideBody.gather(s, idx)
+    }
+
+    private init() {}
+
+    /// Reads the lanes from their bodies. Out of line for the same reason as `scatter`: inlined,
+    /// LLVM rebuilds the lanes with broadcasts and blends spread through the arithmetic.
+    @inline(never)
+    static func gather(_ s: UnsafeMutablePointer<BodyState>, _ idx: WideIndex) -> WideBody {
+        var b = WideBody()
         for lane in 0..<wideLanes {
             let st = s + Int(idx[lane])
-            vx[lane] = st.pointee.vx; vy[lane] = st.pointee.vy; w[lane] = st.pointee.angular
+            b.vx[lane] = st.pointee.vx; b.vy[lane] = st.pointee.vy; b.w[lane] = st.pointee.angular
         }
+        return b
     }
 
     @inline(__always) func store(_ s: UnsafeMutablePointer<BodyState>, _ idx: WideIndex) {
@@ -125,11 +136,21 @@ struct WideDelta {
     var dpx = Wide(), dpy = Wide(), c = Wide(), s = Wide()
 
     @inline(__always) init(_ st: UnsafeMutablePointer<BodyState>, _ idx: WideIndex) {
+        self = WideDelta.gather(st, idx)
+    }
+
+    private init() {}
+
+    /// Out of line, as WideBody.gather.
+    @inline(never)
+    static func gather(_ st: UnsafeMutablePointer<BodyState>, _ idx: WideIndex) -> WideDelta {
+        var d = WideDelta()
         for lane in 0..<wideLanes {
             let b = st + Int(idx[lane])
-            dpx[lane] = b.pointee.dpx; dpy[lane] = b.pointee.dpy
-            c[lane] = b.pointee.qc; s[lane] = b.pointee.qs
+            d.dpx[lane] = b.pointee.dpx; d.dpy[lane] = b.pointee.dpy
+            d.c[lane] = b.pointee.qc; d.s[lane] = b.pointee.qs
         }
+        return d
     }
 }
 
@@ -168,8 +189,8 @@ enum WideContactSolver {
         let dA = WideDelta(s, c.bodyA), dB = WideDelta(s, c.bodyB)
         let k = Coefficients(c)
         let soft = Soft(bias: c.biasRate, massScale: c.massScale, impulseScale: c.impulseScale)
-        normal(&c.p1, k, &A, &B, dA, dB, t, soft)
-        normal(&c.p2, k, &A, &B, dA, dB, t, soft)
+        softNormal(&c.p1, k, &A, &B, dA, dB, t, soft)
+        softNormal(&c.p2, k, &A, &B, dA, dB, t, soft)
         A.store(s, c.bodyA)
         B.store(s, c.bodyB)
     }
@@ -180,8 +201,8 @@ enum WideContactSolver {
         var A = WideBody(s, c.bodyA), B = WideBody(s, c.bodyB)
         let dA = WideDelta(s, c.bodyA), dB = WideDelta(s, c.bodyB)
         let k = Coefficients(c)
-        normal(&c.p1, k, &A, &B, dA, dB, t, nil)
-        normal(&c.p2, k, &A, &B, dA, dB, t, nil)
+        rigidNormal(&c.p1, k, &A, &B, dA, dB, t)
+        rigidNormal(&c.p2, k, &A, &B, dA, dB, t)
         friction(&c.p1, k, &A, &B)
         friction(&c.p2, k, &A, &B)
         A.store(s, c.bodyA)
@@ -202,35 +223,57 @@ enum WideContactSolver {
         var bias: Wide, massScale: Wide, impulseScale: Wide
     }
 
+    /// The current separation of each lane's point, from the bodies' displacement since the
+    /// step began.
     @inline(__always)
-    static func normal(_ p: inout WidePoint, _ c: Coefficients, _ A: inout WideBody, _ B: inout WideBody,
-                       _ dA: WideDelta, _ dB: WideDelta, _ t: WideSettings, _ soft: Soft?) {
-        let zero = Wide(repeating: 0)
-        let nx = c.nx, ny = c.ny
-        // Current separation from the bodies' displacement since the step began.
+    static func separation(_ p: WidePoint, _ c: Coefficients, _ dA: WideDelta, _ dB: WideDelta) -> Wide {
         let prAx = dA.c * p.rAx - dA.s * p.rAy, prAy = dA.s * p.rAx + dA.c * p.rAy
         let prBx = dB.c * p.rBx - dB.s * p.rBy, prBy = dB.s * p.rBx + dB.c * p.rBy
-        let sep = (dB.dpx - dA.dpx + prBx - prAx) * nx + (dB.dpy - dA.dpy + prBy - prAy) * ny + p.baseSeparation
-        let speculative = sep .> zero
-        // A speculative point only keeps the gap from closing within the substep.
-        var bias = (sep * t.invH).replacing(with: 0, where: .!speculative)
-        var massScale = Wide(repeating: 1), impulseScale = zero
-        if let soft {
-            bias.replace(with: wmax(soft.bias * sep, t.maxBias), where: .!speculative)
-            massScale.replace(with: soft.massScale, where: .!speculative)
-            impulseScale.replace(with: soft.impulseScale, where: .!speculative)
-        }
-        let dvx = (B.vx - B.w * p.rBy) - (A.vx - A.w * p.rAy)
-        let dvy = (B.vy + B.w * p.rBx) - (A.vy + A.w * p.rAx)
-        let vn = dvx * nx + dvy * ny
-        let impulse = -p.normalMass * massScale * (vn + bias) - impulseScale * p.normalImpulse
-        let newImpulse = wmax(p.normalImpulse + impulse, zero)
+        return (dB.dpx - dA.dpx + prBx - prAx) * c.nx + (dB.dpy - dA.dpy + prBy - prAy) * c.ny + p.baseSeparation
+    }
+
+    /// Applies a normal impulse `impulse` (before clamping the accumulated total at zero).
+    @inline(__always)
+    static func applyNormal(_ p: inout WidePoint, _ c: Coefficients, _ A: inout WideBody, _ B: inout WideBody,
+                            _ impulse: Wide) {
+        let newImpulse = wmax(p.normalImpulse + impulse, Wide(repeating: 0))
         let applied = newImpulse - p.normalImpulse
         p.normalImpulse = newImpulse
         p.maxNormalImpulse = wmax(p.maxNormalImpulse, applied)
-        let px = applied * nx, py = applied * ny
+        let px = applied * c.nx, py = applied * c.ny
         A.vx -= c.mA * px; A.vy -= c.mA * py; A.w -= c.iA * (p.rAx * py - p.rAy * px)
         B.vx += c.mB * px; B.vy += c.mB * py; B.w += c.iB * (p.rBx * py - p.rBy * px)
+    }
+
+    @inline(__always)
+    static func normalVelocity(_ p: WidePoint, _ c: Coefficients, _ A: WideBody, _ B: WideBody) -> Wide {
+        let dvx = (B.vx - B.w * p.rBy) - (A.vx - A.w * p.rAy)
+        let dvy = (B.vy + B.w * p.rBx) - (A.vy + A.w * p.rAx)
+        return dvx * c.nx + dvy * c.ny
+    }
+
+    /// Soft normal impulse: touching points feed back their overlap as a damped spring; a
+    /// speculative point (positive separation) only keeps the gap from closing within the substep.
+    @inline(__always)
+    static func softNormal(_ p: inout WidePoint, _ c: Coefficients, _ A: inout WideBody, _ B: inout WideBody,
+                           _ dA: WideDelta, _ dB: WideDelta, _ t: WideSettings, _ soft: Soft) {
+        let sep = separation(p, c, dA, dB)
+        let speculative = sep .> Wide(repeating: 0)
+        let bias = wmax(soft.bias * sep, t.maxBias).replacing(with: sep * t.invH, where: speculative)
+        let massScale = soft.massScale.replacing(with: 1, where: speculative)
+        let impulseScale = soft.impulseScale.replacing(with: 0, where: speculative)
+        let vn = normalVelocity(p, c, A, B)
+        applyNormal(&p, c, &A, &B, -p.normalMass * massScale * (vn + bias) - impulseScale * p.normalImpulse)
+    }
+
+    /// Rigid normal impulse without position bias (the relax pass); speculative points as above.
+    @inline(__always)
+    static func rigidNormal(_ p: inout WidePoint, _ c: Coefficients, _ A: inout WideBody, _ B: inout WideBody,
+                            _ dA: WideDelta, _ dB: WideDelta, _ t: WideSettings) {
+        let sep = separation(p, c, dA, dB)
+        let bias = wmax(sep, Wide(repeating: 0)) * t.invH
+        let vn = normalVelocity(p, c, A, B)
+        applyNormal(&p, c, &A, &B, -p.normalMass * (vn + bias))
     }
 
     @inline(__always)

@@ -147,7 +147,9 @@ final class World {
             normals.append(n)
             normals.append(-n)
         } else {
-            normals.append(contentsOf: PolygonBuilder.normals(v))
+            let n = PolygonBuilder.normals(v)
+            normals.append(contentsOf: n)
+            s.isBox = Shape.isRectangle(v, normals: n)
         }
         worldVertices.append(contentsOf: v)
         worldNormals.append(contentsOf: normals[Int(s.vertexStart)...])
@@ -462,7 +464,8 @@ final class World {
         case (.polygon, .polygon):
             let pa = PolygonRef(vertices: v + Int(A.vertexStart), normals: n + Int(A.vertexStart), count: Int(A.vertexCount))
             let pb = PolygonRef(vertices: v + Int(B.vertexStart), normals: n + Int(B.vertexStart), count: Int(B.vertexCount))
-            return Collision.polygons(pa, pb, posA: pA, posB: pB, margin: margin, linearSlop: settings.linearSlop)
+            return Collision.polygons(pa, pb, posA: pA, posB: pB, margin: margin, linearSlop: settings.linearSlop,
+                                      boxes: A.isBox && B.isBox)
         case (.circle, .polygon):
             preconditionFailure("contacts keep the polygon first")
         }
