@@ -35,7 +35,7 @@ enum Collision {
             if s > best { best = s; edge = i }
         }
         if best - r > margin { return m }
-        let v1 = v[edge], v2 = v[(edge + 1) % n]
+        let v1 = v[edge], v2 = v[edge + 1 == n ? 0 : edge + 1]
         var normal = nrm[edge]
         var separation = best - r
         if best > 1e-9 {
@@ -120,9 +120,11 @@ enum Collision {
             let d = refNormal.dot(inc.normals[i])
             if d < minDot { minDot = d; incEdge = i }
         }
-        let rv1 = ref.vertices[refEdge], rv2 = ref.vertices[(refEdge + 1) % ref.count]
-        var i1 = inc.vertices[incEdge], i2 = inc.vertices[(incEdge + 1) % inc.count]
-        var id1 = UInt32(incEdge), id2 = UInt32((incEdge + 1) % inc.count)
+        let refNext = refEdge + 1 == ref.count ? 0 : refEdge + 1
+        let incNext = incEdge + 1 == inc.count ? 0 : incEdge + 1
+        let rv1 = ref.vertices[refEdge], rv2 = ref.vertices[refNext]
+        var i1 = inc.vertices[incEdge], i2 = inc.vertices[incNext]
+        var id1 = UInt32(incEdge), id2 = UInt32(incNext)
 
         // Clip the incident edge to the reference face's extent along its tangent.
         let tangent = (rv2 - rv1).normalized
@@ -139,7 +141,7 @@ enum Collision {
         }
         // Feature ids name the pair (vertex of A, vertex of B), whichever face is the reference,
         // so a contact keeps its warm-start impulse when near-equal separations flip the choice.
-        let refV1 = UInt32(refEdge), refV2 = UInt32((refEdge + 1) % ref.count)
+        let refV1 = UInt32(refEdge), refV2 = UInt32(refNext)
         @inline(__always) func featureID(_ refVertex: UInt32, _ incVertex: UInt32) -> UInt32 {
             flip ? (incVertex << 8 | refVertex) : (refVertex << 8 | incVertex)
         }

@@ -641,8 +641,8 @@ final class World {
                 for j in 0..<jp.count where jp[j].isActive {
                     JointSolver.solve(&jp[j], s, set, jointSoftness: jointSoftness, useBias: false)
                 }
-                for _ in 0..<relaxIterations {
-                    for w in 0..<wp.count { WideContactSolver.relax(&wp[w], s, wide) }
+                for r in 0..<relaxIterations {
+                    for w in 0..<wp.count { WideContactSolver.relax(&wp[w], s, wide, first: r == 0) }
                     for c in 0..<op.count { ContactSolver.solve(&op[c], s, set, useBias: false) }
                 }
             }
