@@ -6,11 +6,11 @@
 public struct AffineTransform: Hashable, Sendable {
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
-    public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+    @inlinable public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
 
-    public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+    @inlinable public static var identity: AffineTransform { AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0) }
 
     /// A rotation by `angle` radians (clockwise on screen, since y points down).
     public init(rotationAngle angle: Double) {

@@ -12,7 +12,7 @@ public struct Vector: Hashable, Sendable, CustomStringConvertible {
     @inlinable public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
     @inlinable public init(x: Double, y: Double) { self.x = x; self.y = y }
 
-    public static let zero = Vector(0, 0)
+    @inlinable public static var zero: Vector { Vector(0, 0) }
 
     /// The unit vector at `angle` radians (0 points right, π/2 points down, as in UIKit).
     @inlinable public init(angle: Double) { self.init(cos(angle), sin(angle)) }
