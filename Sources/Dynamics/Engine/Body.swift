@@ -48,6 +48,13 @@ struct Body: Sendable {
     /// The largest distance from the center to the shape, for speculative margins.
     var extent: Double = 0
 
+    /// How long the body has been slower than the sleep threshold, s (IslandSleeper.swift).
+    var sleepTime: Double = 0
+    /// The sleeping island the body belongs to, or -1 while it is awake.
+    var island: Int32 = -1
+    /// Moved by its owner (setTransform) since the last step.
+    var isMovedByOwner = false
+
     // Solver scratch for the current step.
     var deltaPosition: Vector = .zero
     var deltaRotation: Rotation = .identity
@@ -55,6 +62,7 @@ struct Body: Sendable {
     var transform: Transform { Transform(p: position, q: rotation) }
 
     @inline(__always) var isDynamic: Bool { kind == .dynamic }
+    @inline(__always) var isAsleep: Bool { island >= 0 }
 
     /// Sets mass and rotational inertia, honoring `allowsRotation`.
     mutating func setMass(_ m: Double, inertia i: Double) {
