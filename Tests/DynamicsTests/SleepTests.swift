@@ -206,6 +206,35 @@ import Geometry
         }
     }
 
+    /// A box resting on the floor in a drag field sleeps and stays asleep: the field, unchanged,
+    /// gives it the load it fell asleep with. Switching the field to linear gravity sideways
+    /// (1000 pt/s², frictionless floor) wakes it and it slides ½·a·t² = 20 pt in 0.2 s.
+    @Test func unchangedDragFieldKeepsASleepingBoxAsleep() {
+        let animator = DynamicAnimator(referenceBounds: bounds640)
+        animator.pausesAtRest = false
+        let box = Box(Point(200, 364), Size(40, 40))
+        standardBehaviors([box], animator, friction: 0)
+        let drag = FieldBehavior.dragField()
+        drag.strength = 2
+        drag.addItem(box)
+        animator.addBehavior(drag)
+        var firstAsleep: Int?, wokeAfter = false
+        run(animator, steps: 180) { step in
+            let asleep = isAsleep(box, animator)
+            if asleep && firstAsleep == nil { firstAsleep = step }
+            if firstAsleep != nil && !asleep { wokeAfter = true }
+        }
+        #expect(firstAsleep != nil && firstAsleep! <= 60)
+        #expect(!wokeAfter, "an unchanged field woke it")
+        animator.removeBehavior(drag)
+        let push = FieldBehavior.linearGravityField(direction: Vector(1, 0))
+        push.addItem(box)
+        animator.addBehavior(push)
+        let x0 = box.center.x
+        run(animator, steps: 12)
+        #expect(abs((box.center.x - x0) - 20) / 20 < 0.03, "slid \(box.center.x - x0) pt")
+    }
+
     /// A snapped item at rest sleeps; moving the snap point (as a grab drag does) wakes it, and it
     /// settles at the new point.
     @Test func movingTheSnapPointWakesTheSnappedItem() {

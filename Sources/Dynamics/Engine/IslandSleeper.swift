@@ -28,9 +28,11 @@
 //   sees an awake–asleep pair); the owner moves a body (setTransform); a body's velocity, pending
 //   impulse, mass or kind is changed (World.withBody compares); the acceleration, force or torque
 //   the behaviors give a body differs from the one it had when it fell asleep (gravity turned or
-//   switched off, a push, a field; a body resting under constant gravity stays asleep); a joint on
-//   it is created, destroyed or changed, or holds it to a moving anchored body; a shape it touches
-//   is destroyed or refiltered, or the materials of a contact change.
+//   switched off, a push, a field; a body resting under constant gravity stays asleep, and fields
+//   that depend on velocity see the velocity it had before it slept, so an unchanged drag field
+//   keeps it asleep); a joint on it is created, destroyed or changed, or holds it to a moving
+//   anchored body; a shape it touches is destroyed or refiltered, or the materials of a contact
+//   change.
 // - The animator sees sleeping bodies at rest (zero velocity), and their poses do not change.
 import Geometry
 
@@ -40,6 +42,8 @@ struct IslandSleeper {
         var acceleration: Vector
         var force: Vector
         var torque: Double
+        /// The velocity the step started from, which velocity-dependent fields saw.
+        var velocity: Vector
     }
 
     /// The bodies of each sleeping island, by island id; an empty list is a free id.
@@ -120,7 +124,8 @@ struct IslandSleeper {
             var changed = false
             for i in members[k] where bodies[Int(i)].island == Int32(k) {
                 let b = bodies[Int(i)]
-                if Load(acceleration: b.acceleration, force: b.force, torque: b.torque) != loads[Int(i)]
+                let load = loads[Int(i)]
+                if b.acceleration != load.acceleration || b.force != load.force || b.torque != load.torque
                     || b.pendingImpulse != .zero || b.pendingAngularImpulse != 0 {
                     changed = true
                     break
@@ -138,12 +143,14 @@ struct IslandSleeper {
     /// Sizes the per-body table before the write-back loop calls `advance`.
     mutating func reserve(bodyCount: Int) {
         if loads.count < bodyCount {
-            loads.append(contentsOf: repeatElement(Load(acceleration: .zero, force: .zero, torque: 0), count: bodyCount - loads.count))
+            loads.append(contentsOf: repeatElement(Load(acceleration: .zero, force: .zero, torque: 0, velocity: .zero),
+                                                   count: bodyCount - loads.count))
         }
     }
 
-    /// Advances an awake dynamic body's rest timer from its solver state at the end of a step; a
-    /// body that is ready to sleep has its load remembered.
+    /// Advances an awake dynamic body's rest timer from its solver state at the end of a step,
+    /// before the body takes the state's velocity; a body that is ready to sleep has its load
+    /// remembered.
     @inline(__always)
     mutating func advance(_ b: inout Body, _ index: Int32, _ st: BodyState, dt: Double, threshold: Double, timeToSleep: Double) {
         let w = Double(abs(st.angular))
@@ -155,7 +162,7 @@ struct IslandSleeper {
         }
         b.sleepTime += dt
         if Self.isReady(b, timeToSleep) {
-            loads[Int(index)] = Load(acceleration: b.acceleration, force: b.force, torque: b.torque)
+            loads[Int(index)] = Load(acceleration: b.acceleration, force: b.force, torque: b.torque, velocity: b.velocity)
             hasCandidates = true
         }
     }
@@ -227,6 +234,9 @@ struct IslandSleeper {
         members.append([])
         return Int32(members.count - 1)
     }
+
+    /// The velocity a sleeping body had at the start of its last awake step.
+    func velocityBeforeSleep(of id: Int32) -> Vector { loads[Int(id)].velocity }
 
     // MARK: Waking
 

@@ -146,6 +146,13 @@ final class World {
         }
     }
 
+    /// The velocity that forces depending on velocity (drag, magnetic fields) see: a sleeping body
+    /// reports zero velocity, but is loaded as at the step before it fell asleep, so an unchanged
+    /// field keeps giving it the load it fell asleep with and does not wake it.
+    func velocityForForces(of id: Int32) -> Vector {
+        bodies[Int(id)].isAsleep ? sleeper.velocityBeforeSleep(of: id) : bodies[Int(id)].velocity
+    }
+
     /// Moves a body to a pose (the owner changed the item); contacts are re-evaluated next step.
     func setTransform(_ id: Int32, position: Vector, angle: Double) {
         sleeper.noteMovedByOwner(id, &bodies)
@@ -724,7 +731,8 @@ final class World {
 
         // Write poses back. The rotation is renormalized in double precision, so the single
         // precision of a step's turn never accumulates into the pose. Dynamic bodies advance their
-        // rest timers here, before their forces are cleared (IslandSleeper remembers them).
+        // rest timers here, before their forces and the velocity the step started from are
+        // replaced (IslandSleeper remembers both).
         let sleep = settings.enableSleep, threshold = settings.sleepThreshold, timeToSleep = settings.timeToSleep
         sleeper.reserve(bodyCount: bodies.count)
         bodies.withUnsafeMutableBufferPointer { bp in
@@ -735,8 +743,6 @@ final class World {
                 let inv = 1 / (q.c * q.c + q.s * q.s).squareRoot()
                 bp[Int(i)].position += st.dp
                 bp[Int(i)].rotation = Rotation(c: q.c * inv, s: q.s * inv)
-                bp[Int(i)].velocity = st.v
-                bp[Int(i)].angularVelocity = st.w
                 if bp[Int(i)].kind == .dynamic {
                     if sleep {
                         sleeper.advance(&bp[Int(i)], i, st, dt: dt, threshold: threshold, timeToSleep: timeToSleep)
@@ -744,6 +750,8 @@ final class World {
                         bp[Int(i)].sleepTime = 0
                     }
                 }
+                bp[Int(i)].velocity = st.v
+                bp[Int(i)].angularVelocity = st.w
                 bp[Int(i)].force = .zero
                 bp[Int(i)].torque = 0
             }
