@@ -19,6 +19,11 @@ enum BodyKind: UInt8, Sendable {
 struct Body: Sendable {
     var kind: BodyKind = .dynamic
     var isActive = true
+    // Beside `kind`, in the first bytes, since every stage checks them with it.
+    /// Moved by its owner (setTransform) since the last step.
+    var isMovedByOwner = false
+    /// The sleeping island the body belongs to, or -1 while it is awake (IslandSleeper.swift).
+    var island: Int32 = -1
     var position: Vector = .zero
     var rotation: Rotation = .identity
     var velocity: Vector = .zero
@@ -50,10 +55,6 @@ struct Body: Sendable {
 
     /// How long the body has been slower than the sleep threshold, s (IslandSleeper.swift).
     var sleepTime: Double = 0
-    /// The sleeping island the body belongs to, or -1 while it is awake.
-    var island: Int32 = -1
-    /// Moved by its owner (setTransform) since the last step.
-    var isMovedByOwner = false
 
     // Solver scratch for the current step.
     var deltaPosition: Vector = .zero
