@@ -42,5 +42,12 @@ public struct Position: Hashable, Sendable, CustomStringConvertible {
               y.resolve(origin: bounds.minY, length: bounds.height))
     }
 
+    /// Whether either axis is a percentage, so the point moves when the bounds change.
+    public var followsBounds: Bool {
+        if case .percent = x { return true }
+        if case .percent = y { return true }
+        return false
+    }
+
     public var description: String { "[\(x), \(y)]" }
 }

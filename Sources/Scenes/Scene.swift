@@ -8,10 +8,16 @@ import Geometry
 public final class Scene {
     /// What the scene was built from.
     public let sceneDescription: SceneDescription
-    /// The reference bounds; setting it moves the walls that follow them (`animator.referenceBounds`).
+    /// The reference bounds; setting it moves the walls that follow them (`animator.referenceBounds`)
+    /// and the named boundaries placed in percent of them.
     public var referenceBounds: Rect {
-        didSet { animator.referenceBounds = referenceBounds }
+        didSet {
+            animator.referenceBounds = referenceBounds
+            for layout in boundaryLayouts { layout(referenceBounds) }
+        }
     }
+    /// Re-lays a named boundary whose points are percentages, for new reference bounds.
+    var boundaryLayouts: [(Rect) -> Void] = []
     /// In the scene file's order (spawned items after them; removed items are gone).
     public private(set) var items: [SceneItem]
     public let animator: DynamicAnimator

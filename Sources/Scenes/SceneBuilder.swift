@@ -35,6 +35,8 @@ public struct SceneBuilder: Sendable {
         var fileBehaviors: [DynamicBehavior] = []
         /// Work that needs the behavior to be in the animator first (initial velocities).
         var afterAdding: [() -> Void] = []
+        /// Named boundaries given in percent, laid out again when the bounds change.
+        var boundaryLayouts: [(Rect) -> Void] = []
 
         for entry in description.behaviors {
             let behavior: DynamicBehavior
@@ -51,9 +53,22 @@ public struct SceneBuilder: Sendable {
                 }
                 for segment in c.segments {
                     b.addBoundary(withIdentifier: segment.name, from: point(segment.points[0]), to: point(segment.points[1]))
+                    if segment.points.contains(where: \.followsBounds) {
+                        boundaryLayouts.append { [unowned b] bounds in
+                            b.removeBoundary(withIdentifier: segment.name)
+                            b.addBoundary(withIdentifier: segment.name, from: segment.points[0].resolve(in: bounds),
+                                          to: segment.points[1].resolve(in: bounds))
+                        }
+                    }
                 }
                 for path in c.paths {
                     b.addBoundary(withIdentifier: path.name, for: path.points.map(point))
+                    if path.points.contains(where: \.followsBounds) {
+                        boundaryLayouts.append { [unowned b] bounds in
+                            b.removeBoundary(withIdentifier: path.name)
+                            b.addBoundary(withIdentifier: path.name, for: path.points.map { $0.resolve(in: bounds) })
+                        }
+                    }
                 }
                 behavior = b
 
@@ -132,6 +147,7 @@ public struct SceneBuilder: Sendable {
         let scene = Scene(sceneDescription: description, referenceBounds: referenceBounds, items: items, animator: animator,
                           behaviorsByID: behaviorsByID, dynamicItems: dynamic)
         scene.fileBehaviors = fileBehaviors
+        scene.boundaryLayouts = boundaryLayouts
         return scene
     }
 

@@ -149,3 +149,28 @@ struct SceneBuilderTests {
         #expect(abs(scene.linearVelocity(of: scene.items[0]).x - 120) < 1e-6)
     }
 }
+
+@Suite("Boundaries in percent follow the reference bounds")
+struct PercentBoundaryTests {
+    @Test("a ball on a floor at 50% lands on the new 50% line after the bounds grow")
+    func floorMovesWithBounds() throws {
+        // Gravity 1 = 1000 pt/s². The floor is a segment at half the height; a 40 pt ball rests
+        // on it with its center a radius above the line.
+        let scene = try SceneBuilderTests.build("""
+            items:
+              - {id: ball, shape: ellipse, size: [40, 40], center: ["50%", 100]}
+            behaviors:
+              - {type: gravity, items: [ball]}
+              - {type: collision, items: [ball], mode: everything, segments: {floor: [[0, "50%"], ["100%", "50%"]]}}
+            """)
+        let ball = try #require(scene.item(withID: "ball"))
+        for _ in 0..<180 { scene.animator.step() }
+        #expect(abs(ball.center.y - (192 - 20)) < 1)  // 50% of 384, less the radius
+        // The window doubles in height: the floor moves to 384, and the ball falls onto it.
+        scene.referenceBounds = Rect(x: 0, y: 0, width: 640, height: 768)
+        for _ in 0..<180 { scene.animator.step() }
+        #expect(abs(ball.center.y - (384 - 20)) < 1)
+        // Nothing pushed it sideways: it fell straight down.
+        #expect(ball.center.x == 320)
+    }
+}

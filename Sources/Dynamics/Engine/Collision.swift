@@ -35,7 +35,7 @@ enum Collision {
             if s > best { best = s; edge = i }
         }
         if best - r > margin { return m }
-        let v1 = v[edge], v2 = v[(edge + 1) % n]
+        let v1 = v[edge], v2 = v[edge + 1 == n ? 0 : edge + 1]
         var normal = nrm[edge]
         var separation = best - r
         if best > 1e-9 {
@@ -76,13 +76,36 @@ enum Collision {
         return (bestIndex, best)
     }
 
-    /// Polygon A against polygon B (both in world coordinates).
+    /// `maxSeparation` for two rectangles, in closed form: the deepest point of box 2 below a
+    /// face of box 1 is its center minus its half-extents projected on the face normal, so each
+    /// face costs a few products instead of a loop over the other box's corners. Faces are
+    /// compared in index order with the same strict test as the loop, so ties resolve alike.
+    @inline(__always)
+    static func boxSeparation(_ p1: PolygonRef, _ p2: PolygonRef) -> (Int, Double) {
+        let v1 = p1.vertices, n1 = p1.normals, v2 = p2.vertices, n2 = p2.normals
+        let c1 = (v1[0] + v1[2]) * 0.5, c2 = (v2[0] + v2[2]) * 0.5
+        // Distances from each center to faces 0 and 1 (faces 2 and 3 mirror them).
+        let e10 = n1[0].dot(v1[0] - c1), e11 = n1[1].dot(v1[1] - c1)
+        let e20 = n2[0].dot(v2[0] - c2), e21 = n2[1].dot(v2[1] - c2)
+        let d = c2 - c1
+        let x = n1[0].dot(d), y = n1[1].dot(d)
+        let r0 = e20 * abs(n1[0].dot(n2[0])) + e21 * abs(n1[0].dot(n2[1]))
+        let r1 = e20 * abs(n1[1].dot(n2[0])) + e21 * abs(n1[1].dot(n2[1]))
+        let s0 = x - e10 - r0, s1 = y - e11 - r1, s2 = -x - e10 - r0, s3 = -y - e11 - r1
+        var best = s0, index = 0
+        if s1 > best { best = s1; index = 1 }
+        if s2 > best { best = s2; index = 2 }
+        if s3 > best { best = s3; index = 3 }
+        return (index, best)
+    }
+
+    /// Polygon A against polygon B (both in world coordinates); `boxes` when both are rectangles.
     static func polygons(_ a: PolygonRef, _ b: PolygonRef, posA: Vector, posB: Vector,
-                         margin: Double, linearSlop: Double) -> Manifold {
+                         margin: Double, linearSlop: Double, boxes: Bool = false) -> Manifold {
         var m = Manifold()
-        let (edgeA, sepA) = maxSeparation(a, b)
+        let (edgeA, sepA) = boxes ? boxSeparation(a, b) : maxSeparation(a, b)
         if sepA > margin { return m }
-        let (edgeB, sepB) = maxSeparation(b, a)
+        let (edgeB, sepB) = boxes ? boxSeparation(b, a) : maxSeparation(b, a)
         if sepB > margin { return m }
 
         let flip = sepB > sepA + 0.1 * linearSlop
@@ -97,9 +120,11 @@ enum Collision {
             let d = refNormal.dot(inc.normals[i])
             if d < minDot { minDot = d; incEdge = i }
         }
-        let rv1 = ref.vertices[refEdge], rv2 = ref.vertices[(refEdge + 1) % ref.count]
-        var i1 = inc.vertices[incEdge], i2 = inc.vertices[(incEdge + 1) % inc.count]
-        var id1 = UInt32(incEdge), id2 = UInt32((incEdge + 1) % inc.count)
+        let refNext = refEdge + 1 == ref.count ? 0 : refEdge + 1
+        let incNext = incEdge + 1 == inc.count ? 0 : incEdge + 1
+        let rv1 = ref.vertices[refEdge], rv2 = ref.vertices[refNext]
+        var i1 = inc.vertices[incEdge], i2 = inc.vertices[incNext]
+        var id1 = UInt32(incEdge), id2 = UInt32(incNext)
 
         // Clip the incident edge to the reference face's extent along its tangent.
         let tangent = (rv2 - rv1).normalized
@@ -116,7 +141,7 @@ enum Collision {
         }
         // Feature ids name the pair (vertex of A, vertex of B), whichever face is the reference,
         // so a contact keeps its warm-start impulse when near-equal separations flip the choice.
-        let refV1 = UInt32(refEdge), refV2 = UInt32((refEdge + 1) % ref.count)
+        let refV1 = UInt32(refEdge), refV2 = UInt32(refNext)
         @inline(__always) func featureID(_ refVertex: UInt32, _ incVertex: UInt32) -> UInt32 {
             flip ? (incVertex << 8 | refVertex) : (refVertex << 8 | incVertex)
         }

@@ -29,10 +29,12 @@ struct ConstraintGraph {
     var impacts: [ContactConstraint] = []
 
     private var edges: [Edge] = []
+    /// The lane values of the colored constraints, in contact order.
+    private var staged: [LaneContact] = []
     private var colorBits: [UInt64] = []
     private var byColor: [Int32] = []
 
-    private struct Edge {
+    struct Edge {
         var contact: Int32
         var bodyA: Int32
         var bodyB: Int32
@@ -45,12 +47,14 @@ struct ConstraintGraph {
         let k = Self.colorCount
         let words = (bodyCount + 63) / 64
         edges.removeAll(keepingCapacity: true)
+        staged.removeAll(keepingCapacity: true)
         overflow.removeAll(keepingCapacity: true)
         impacts.removeAll(keepingCapacity: true)
         colorBits.removeAll(keepingCapacity: true)
         colorBits.append(contentsOf: repeatElement(0, count: words * k))
 
-        // 1. Colors.
+        // 1. In contact order (the contacts are read once, front to back): a color for each
+        //    constraint, and the lane values of those that got one.
         var counts = [Int](repeating: 0, count: k + 1)
         colorBits.withUnsafeMutableBufferPointer { bits in
             for ci in 0..<contacts.count where contacts[ci].manifold.count > 0 {
@@ -71,19 +75,25 @@ struct ConstraintGraph {
                     break
                 }
                 counts[chosen] += 1
-                edges.append(Edge(contact: Int32(ci), bodyA: Int32(a), bodyB: Int32(b), color: UInt8(chosen)))
+                let edge = Edge(contact: Int32(ci), bodyA: Int32(a), bodyB: Int32(b), color: UInt8(chosen))
+                edges.append(edge)
+                if chosen < k {
+                    staged.append(LaneContact(edge, contacts.baseAddress! + ci, bodies, settings))
+                }
             }
         }
 
-        // 2. Each color's constraints, in contact order, then the overflow.
-        var start = [Int](repeating: 0, count: k + 2)
-        for c in 0...k { start[c + 1] = start[c] + counts[c] }
+        // 2. Each color's constraints, in contact order.
+        var start = [Int](repeating: 0, count: k + 1)
+        for c in 0..<k { start[c + 1] = start[c] + counts[c] }
         byColor.removeAll(keepingCapacity: true)
-        byColor.append(contentsOf: repeatElement(0, count: edges.count))
+        byColor.append(contentsOf: repeatElement(0, count: staged.count))
         var next = start
-        for (e, edge) in edges.enumerated() {
-            byColor[next[Int(edge.color)]] = Int32(e)
+        var s = 0
+        for edge in edges where Int(edge.color) < k {
+            byColor[next[Int(edge.color)]] = Int32(s)
             next[Int(edge.color)] += 1
+            s += 1
         }
 
         // 3. Batches: full groups of eight of one color, the last group of a color padded.
@@ -93,49 +103,34 @@ struct ConstraintGraph {
             batches.append(contentsOf: repeatElement(WideContact(), count: total - batches.count))
         }
         batchCount = total
-        var staged = [ContactConstraint](repeating: ContactConstraint(), count: wideLanes)
-        edges.withUnsafeBufferPointer { ep in
+        staged.withUnsafeBufferPointer { sp in
         byColor.withUnsafeBufferPointer { order in
         batches.withUnsafeMutableBufferPointer { bp in
-        staged.withUnsafeMutableBufferPointer { st in
             var batch = 0
             for c in 0..<k {
                 var i = start[c]
                 while i < start[c + 1] {
                     let n = min(wideLanes, start[c + 1] - i)
-                    for lane in 0..<n {
-                        let edge = ep[Int(order[i + lane])]
-                        Self.prepare(&st[lane], edge, contacts, bodies, settings)
-                    }
-                    bp[batch].fill(from: st.baseAddress!, count: n)
+                    bp[batch].fill(from: sp.baseAddress!, order: order.baseAddress! + i, count: n)
                     batch += 1
                     i += n
                 }
             }
-            // 4. The overflow, and the scalar copies for the impact pass.
-            for i in start[k]..<start[k + 1] {
-                var cc = ContactConstraint()
-                Self.prepare(&cc, ep[Int(order[i])], contacts, bodies, settings)
-                overflow.append(cc)
-            }
-            for edge in ep where contacts[Int(edge.contact)].restitution > 0 {
-                var cc = ContactConstraint()
-                Self.prepare(&cc, edge, contacts, bodies, settings)
-                impacts.append(cc)
-            }
-        }}}}
-    }
+        }}}
 
-    @inline(__always)
-    private static func prepare(_ cc: inout ContactConstraint, _ edge: Edge, _ contacts: UnsafeBufferPointer<Contact>,
-                                _ bodies: UnsafeMutablePointer<Body>, _ settings: SolverSettings) {
-        let c = contacts[Int(edge.contact)]
-        cc.contact = edge.contact
-        cc.bodyA = edge.bodyA
-        cc.bodyB = edge.bodyB
-        cc.friction = c.friction
-        cc.restitution = c.restitution
-        ContactSolver.prepare(&cc, manifold: c.manifold, bodies: bodies, settings: settings)
+        // 4. The overflow, and the scalar copies of elastic constraints for the impact pass.
+        for edge in edges where Int(edge.color) == k || contacts[Int(edge.contact)].restitution > 0 {
+            var cc = ContactConstraint()
+            let c = contacts[Int(edge.contact)]
+            cc.contact = edge.contact
+            cc.bodyA = edge.bodyA
+            cc.bodyB = edge.bodyB
+            cc.friction = c.friction
+            cc.restitution = c.restitution
+            ContactSolver.prepare(&cc, manifold: c.manifold, bodies: bodies, settings: settings)
+            if Int(edge.color) == k { overflow.append(cc) }
+            if c.restitution > 0 { impacts.append(cc) }
+        }
     }
 
     /// The batches of this step, the overflow and the impact copies, for the substeps to solve.

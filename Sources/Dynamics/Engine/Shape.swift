@@ -22,6 +22,9 @@ struct Shape: Sendable {
     /// First vertex in World.vertices and the number of vertices (polygons and segments).
     var vertexStart: Int32 = 0
     var vertexCount: Int32 = 0
+    /// A polygon that is a rectangle (opposite sides parallel, corners square): the narrow phase
+    /// then finds its separating axis in closed form (see Collision.boxSeparation).
+    var isBox = false
 
     var friction: Double = 0
     var restitution: Double = 0
@@ -40,6 +43,18 @@ struct Shape: Sendable {
     var aabb = AABB(lower: .zero, upper: .zero)
 
     var isBoundary: Bool { ownerMask != 0 }
+}
+
+extension Shape {
+    /// Whether four vertices in winding order, with their edge normals, form a rectangle.
+    static func isRectangle(_ v: [Vector], normals n: [Vector]) -> Bool {
+        guard v.count == 4, n.count == 4 else { return false }
+        let tolerance = 1e-9
+        let center = (v[0] + v[2]) * 0.5, other = (v[1] + v[3]) * 0.5
+        return abs(n[0].dot(n[1])) < tolerance
+            && (n[2] + n[0]).length < tolerance && (n[3] + n[1]).length < tolerance
+            && (center - other).length < tolerance * max(1, v[0].length)
+    }
 }
 
 /// Polygon construction helpers: the convex geometry the scene layer hands the engine.

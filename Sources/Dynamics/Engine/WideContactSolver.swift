@@ -24,6 +24,9 @@ struct WidePoint {
     var rAx = Wide(), rAy = Wide(), rBx = Wide(), rBy = Wide()
     var baseSeparation = Wide()
     var normalMass = Wide(), tangentMass = Wide()
+    /// The relax pass's speculative bias, kept from its first iteration of a substep for the
+    /// second (positions do not move between them, so neither does the separation).
+    var relaxBias = Wide()
     var normalImpulse = Wide(), tangentImpulse = Wide(), maxNormalImpulse = Wide()
 }
 
@@ -39,39 +42,41 @@ struct WideContact {
     var p1 = WidePoint()
     var p2 = WidePoint()
 
-    /// Fills the batch from `count` prepared constraints (lanes past `count` become empty: they
-    /// point at the ground with zero mass and change nothing). Every field is written as one
-    /// whole vector; the lane loops have a constant trip count and unroll.
+    /// Fills the batch from `count` prepared constraints, `staged[order[0..<count]]` (lanes past
+    /// `count` become empty: they point at the ground with zero mass and change nothing). Every
+    /// field is written as one whole vector; the lane loops have a constant trip count and unroll.
     @inline(__always)
-    mutating func fill(from c: UnsafePointer<ContactConstraint>, count: Int) {
-        @inline(__always) func lanes(_ value: (ContactConstraint) -> Double) -> Wide {
+    mutating func fill(from staged: UnsafePointer<LaneContact>, order: UnsafePointer<Int32>, count: Int) {
+        @inline(__always) func row(_ lane: Int) -> UnsafePointer<LaneContact> { staged + Int(order[lane]) }
+        @inline(__always) func lanes(_ value: (UnsafePointer<LaneContact>) -> Float) -> Wide {
             var w = Wide()
-            for lane in 0..<wideLanes where lane < count { w[lane] = Float(value(c[lane])) }
+            for lane in 0..<wideLanes where lane < count { w[lane] = value(row(lane)) }
             return w
         }
         @inline(__always) func point(_ first: Bool) -> WidePoint {
             var w = WidePoint()
-            for lane in 0..<wideLanes where lane < count && (first || c[lane].count > 1) {
-                let p = first ? c[lane].p1 : c[lane].p2
-                w.rAx[lane] = Float(p.rA.x); w.rAy[lane] = Float(p.rA.y)
-                w.rBx[lane] = Float(p.rB.x); w.rBy[lane] = Float(p.rB.y)
-                w.baseSeparation[lane] = Float(p.adjustedSeparation)
-                w.normalMass[lane] = Float(p.normalMass); w.tangentMass[lane] = Float(p.tangentMass)
-                w.normalImpulse[lane] = Float(p.normalImpulse); w.tangentImpulse[lane] = Float(p.tangentImpulse)
+            for lane in 0..<wideLanes where lane < count {
+                let p = first ? row(lane).pointee.p1 : row(lane).pointee.p2
+                w.rAx[lane] = p.rAx; w.rAy[lane] = p.rAy
+                w.rBx[lane] = p.rBx; w.rBy[lane] = p.rBy
+                w.baseSeparation[lane] = p.baseSeparation
+                w.normalMass[lane] = p.normalMass; w.tangentMass[lane] = p.tangentMass
+                w.normalImpulse[lane] = p.normalImpulse; w.tangentImpulse[lane] = p.tangentImpulse
             }
             return w
         }
         var a = WideIndex(repeating: 0), b = WideIndex(repeating: 0), src = WideIndex(repeating: -1)
         for lane in 0..<wideLanes where lane < count {
-            a[lane] = c[lane].bodyA; b[lane] = c[lane].bodyB; src[lane] = c[lane].contact
+            a[lane] = row(lane).pointee.bodyA; b[lane] = row(lane).pointee.bodyB; src[lane] = row(lane).pointee.contact
         }
         bodyA = a; bodyB = b; source = src
-        nx = lanes { $0.normal.x }; ny = lanes { $0.normal.y }
-        friction = lanes { $0.friction }
-        mA = lanes { $0.mA }; iA = lanes { $0.iA }; mB = lanes { $0.mB }; iB = lanes { $0.iB }
-        biasRate = lanes { $0.softness.biasRate }
-        massScale = lanes { $0.softness.massScale }
-        impulseScale = lanes { $0.softness.impulseScale }
+        nx = lanes { $0.pointee.nx }; ny = lanes { $0.pointee.ny }
+        friction = lanes { $0.pointee.friction }
+        mA = lanes { $0.pointee.mA }; iA = lanes { $0.pointee.iA }
+        mB = lanes { $0.pointee.mB }; iB = lanes { $0.pointee.iB }
+        biasRate = lanes { $0.pointee.biasRate }
+        massScale = lanes { $0.pointee.massScale }
+        impulseScale = lanes { $0.pointee.impulseScale }
         p1 = point(true)
         p2 = point(false)
     }
@@ -93,15 +98,70 @@ struct WideContact {
     }
 }
 
+/// One contact point as a lane holds it.
+struct LanePoint {
+    var rAx: Float = 0, rAy: Float = 0, rBx: Float = 0, rBy: Float = 0
+    var baseSeparation: Float = 0
+    var normalMass: Float = 0, tangentMass: Float = 0
+    var normalImpulse: Float = 0, tangentImpulse: Float = 0
+}
+
+/// One contact constraint as a lane holds it: prepared once per step, in contact order, and then
+/// copied into its batch. (A second point of a one-point manifold is all zeros: no mass, no effect.)
+struct LaneContact {
+    var bodyA: Int32, bodyB: Int32, contact: Int32
+    var nx: Float, ny: Float, friction: Float
+    var mA: Float, iA: Float, mB: Float, iB: Float
+    var biasRate: Float, massScale: Float, impulseScale: Float
+    var p1 = LanePoint(), p2 = LanePoint()
+
+    /// The same preparation as ContactSolver.prepare, computed in double and stored in single.
+    @inline(__always)
+    init(_ edge: ConstraintGraph.Edge, _ contact: UnsafePointer<Contact>, _ bodies: UnsafeMutablePointer<Body>,
+         _ settings: SolverSettings) {
+        let a = Int(edge.bodyA), b = Int(edge.bodyB)
+        let mA = bodies[a].invMass, iA = bodies[a].invInertia, mB = bodies[b].invMass, iB = bodies[b].invInertia
+        let soft = (mA == 0 || mB == 0) ? settings.staticSoftness : settings.contactSoftness
+        let n = contact.pointee.manifold.normal, t = Vector(n.y, -n.x)
+        bodyA = edge.bodyA; bodyB = edge.bodyB; self.contact = edge.contact
+        nx = Float(n.x); ny = Float(n.y); friction = Float(contact.pointee.friction)
+        self.mA = Float(mA); self.iA = Float(iA); self.mB = Float(mB); self.iB = Float(iB)
+        biasRate = Float(soft.biasRate); massScale = Float(soft.massScale); impulseScale = Float(soft.impulseScale)
+        @inline(__always) func point(_ mp: ManifoldPoint) -> LanePoint {
+            let rA = mp.anchorA, rB = mp.anchorB
+            let rnA = rA.cross(n), rnB = rB.cross(n), rtA = rA.cross(t), rtB = rB.cross(t)
+            let kN = mA + mB + iA * rnA * rnA + iB * rnB * rnB
+            let kT = mA + mB + iA * rtA * rtA + iB * rtB * rtB
+            return LanePoint(rAx: Float(rA.x), rAy: Float(rA.y), rBx: Float(rB.x), rBy: Float(rB.y),
+                             baseSeparation: Float(mp.separation - (rB - rA).dot(n)),
+                             normalMass: kN > 0 ? Float(1 / kN) : 0, tangentMass: kT > 0 ? Float(1 / kT) : 0,
+                             normalImpulse: Float(mp.normalImpulse), tangentImpulse: Float(mp.tangentImpulse))
+        }
+        p1 = point(contact.pointee.manifold.p1)
+        if contact.pointee.manifold.count > 1 { p2 = point(contact.pointee.manifold.p2) }
+    }
+}
+
 /// Velocities of the A (or B) bodies of a batch, one lane each.
 struct WideBody {
     var vx = Wide(), vy = Wide(), w = Wide()
 
     @inline(__always) init(_ s: UnsafeMutablePointer<BodyState>, _ idx: WideIndex) {
+        self = WideBody.gather(s, idx)
+    }
+
+    private init() {}
+
+    /// Reads the lanes from their bodies. Out of line for the same reason as `scatter`: inlined,
+    /// LLVM rebuilds the lanes with broadcasts and blends spread through the arithmetic.
+    @inline(never)
+    static func gather(_ s: UnsafeMutablePointer<BodyState>, _ idx: WideIndex) -> WideBody {
+        var b = WideBody()
         for lane in 0..<wideLanes {
             let st = s + Int(idx[lane])
-            vx[lane] = st.pointee.vx; vy[lane] = st.pointee.vy; w[lane] = st.pointee.angular
+            b.vx[lane] = st.pointee.vx; b.vy[lane] = st.pointee.vy; b.w[lane] = st.pointee.angular
         }
+        return b
     }
 
     @inline(__always) func store(_ s: UnsafeMutablePointer<BodyState>, _ idx: WideIndex) {
@@ -125,11 +185,21 @@ struct WideDelta {
     var dpx = Wide(), dpy = Wide(), c = Wide(), s = Wide()
 
     @inline(__always) init(_ st: UnsafeMutablePointer<BodyState>, _ idx: WideIndex) {
+        self = WideDelta.gather(st, idx)
+    }
+
+    private init() {}
+
+    /// Out of line, as WideBody.gather.
+    @inline(never)
+    static func gather(_ st: UnsafeMutablePointer<BodyState>, _ idx: WideIndex) -> WideDelta {
+        var d = WideDelta()
         for lane in 0..<wideLanes {
             let b = st + Int(idx[lane])
-            dpx[lane] = b.pointee.dpx; dpy[lane] = b.pointee.dpy
-            c[lane] = b.pointee.qc; s[lane] = b.pointee.qs
+            d.dpx[lane] = b.pointee.dpx; d.dpy[lane] = b.pointee.dpy
+            d.c[lane] = b.pointee.qc; d.s[lane] = b.pointee.qs
         }
+        return d
     }
 }
 
@@ -168,20 +238,25 @@ enum WideContactSolver {
         let dA = WideDelta(s, c.bodyA), dB = WideDelta(s, c.bodyB)
         let k = Coefficients(c)
         let soft = Soft(bias: c.biasRate, massScale: c.massScale, impulseScale: c.impulseScale)
-        normal(&c.p1, k, &A, &B, dA, dB, t, soft)
-        normal(&c.p2, k, &A, &B, dA, dB, t, soft)
+        softNormal(&c.p1, k, &A, &B, dA, dB, t, soft)
+        softNormal(&c.p2, k, &A, &B, dA, dB, t, soft)
         A.store(s, c.bodyA)
         B.store(s, c.bodyB)
     }
 
     /// The relax pass: rigid normal impulses without position bias (so the push-out adds no
-    /// energy), then friction.
-    static func relax(_ c: inout WideContact, _ s: UnsafeMutablePointer<BodyState>, _ t: WideSettings) {
+    /// energy), then friction. The first iteration of a substep measures the separations; later
+    /// ones reuse them and skip reading the displacements.
+    static func relax(_ c: inout WideContact, _ s: UnsafeMutablePointer<BodyState>, _ t: WideSettings, first: Bool) {
         var A = WideBody(s, c.bodyA), B = WideBody(s, c.bodyB)
-        let dA = WideDelta(s, c.bodyA), dB = WideDelta(s, c.bodyB)
         let k = Coefficients(c)
-        normal(&c.p1, k, &A, &B, dA, dB, t, nil)
-        normal(&c.p2, k, &A, &B, dA, dB, t, nil)
+        if first {
+            let dA = WideDelta(s, c.bodyA), dB = WideDelta(s, c.bodyB)
+            c.p1.relaxBias = wmax(separation(c.p1, k, dA, dB), Wide(repeating: 0)) * t.invH
+            c.p2.relaxBias = wmax(separation(c.p2, k, dA, dB), Wide(repeating: 0)) * t.invH
+        }
+        rigidNormal(&c.p1, k, &A, &B)
+        rigidNormal(&c.p2, k, &A, &B)
         friction(&c.p1, k, &A, &B)
         friction(&c.p2, k, &A, &B)
         A.store(s, c.bodyA)
@@ -202,35 +277,55 @@ enum WideContactSolver {
         var bias: Wide, massScale: Wide, impulseScale: Wide
     }
 
+    /// The current separation of each lane's point, from the bodies' displacement since the
+    /// step began.
     @inline(__always)
-    static func normal(_ p: inout WidePoint, _ c: Coefficients, _ A: inout WideBody, _ B: inout WideBody,
-                       _ dA: WideDelta, _ dB: WideDelta, _ t: WideSettings, _ soft: Soft?) {
-        let zero = Wide(repeating: 0)
-        let nx = c.nx, ny = c.ny
-        // Current separation from the bodies' displacement since the step began.
+    static func separation(_ p: WidePoint, _ c: Coefficients, _ dA: WideDelta, _ dB: WideDelta) -> Wide {
         let prAx = dA.c * p.rAx - dA.s * p.rAy, prAy = dA.s * p.rAx + dA.c * p.rAy
         let prBx = dB.c * p.rBx - dB.s * p.rBy, prBy = dB.s * p.rBx + dB.c * p.rBy
-        let sep = (dB.dpx - dA.dpx + prBx - prAx) * nx + (dB.dpy - dA.dpy + prBy - prAy) * ny + p.baseSeparation
-        let speculative = sep .> zero
-        // A speculative point only keeps the gap from closing within the substep.
-        var bias = (sep * t.invH).replacing(with: 0, where: .!speculative)
-        var massScale = Wide(repeating: 1), impulseScale = zero
-        if let soft {
-            bias.replace(with: wmax(soft.bias * sep, t.maxBias), where: .!speculative)
-            massScale.replace(with: soft.massScale, where: .!speculative)
-            impulseScale.replace(with: soft.impulseScale, where: .!speculative)
-        }
-        let dvx = (B.vx - B.w * p.rBy) - (A.vx - A.w * p.rAy)
-        let dvy = (B.vy + B.w * p.rBx) - (A.vy + A.w * p.rAx)
-        let vn = dvx * nx + dvy * ny
-        let impulse = -p.normalMass * massScale * (vn + bias) - impulseScale * p.normalImpulse
-        let newImpulse = wmax(p.normalImpulse + impulse, zero)
+        return (dB.dpx - dA.dpx + prBx - prAx) * c.nx + (dB.dpy - dA.dpy + prBy - prAy) * c.ny + p.baseSeparation
+    }
+
+    /// Applies a normal impulse `impulse` (before clamping the accumulated total at zero).
+    @inline(__always)
+    static func applyNormal(_ p: inout WidePoint, _ c: Coefficients, _ A: inout WideBody, _ B: inout WideBody,
+                            _ impulse: Wide) {
+        let newImpulse = wmax(p.normalImpulse + impulse, Wide(repeating: 0))
         let applied = newImpulse - p.normalImpulse
         p.normalImpulse = newImpulse
         p.maxNormalImpulse = wmax(p.maxNormalImpulse, applied)
-        let px = applied * nx, py = applied * ny
+        let px = applied * c.nx, py = applied * c.ny
         A.vx -= c.mA * px; A.vy -= c.mA * py; A.w -= c.iA * (p.rAx * py - p.rAy * px)
         B.vx += c.mB * px; B.vy += c.mB * py; B.w += c.iB * (p.rBx * py - p.rBy * px)
+    }
+
+    @inline(__always)
+    static func normalVelocity(_ p: WidePoint, _ c: Coefficients, _ A: WideBody, _ B: WideBody) -> Wide {
+        let dvx = (B.vx - B.w * p.rBy) - (A.vx - A.w * p.rAy)
+        let dvy = (B.vy + B.w * p.rBx) - (A.vy + A.w * p.rAx)
+        return dvx * c.nx + dvy * c.ny
+    }
+
+    /// Soft normal impulse: touching points feed back their overlap as a damped spring; a
+    /// speculative point (positive separation) only keeps the gap from closing within the substep.
+    @inline(__always)
+    static func softNormal(_ p: inout WidePoint, _ c: Coefficients, _ A: inout WideBody, _ B: inout WideBody,
+                           _ dA: WideDelta, _ dB: WideDelta, _ t: WideSettings, _ soft: Soft) {
+        let sep = separation(p, c, dA, dB)
+        let speculative = sep .> Wide(repeating: 0)
+        let bias = wmax(soft.bias * sep, t.maxBias).replacing(with: sep * t.invH, where: speculative)
+        let massScale = soft.massScale.replacing(with: 1, where: speculative)
+        let impulseScale = soft.impulseScale.replacing(with: 0, where: speculative)
+        let vn = normalVelocity(p, c, A, B)
+        applyNormal(&p, c, &A, &B, -p.normalMass * massScale * (vn + bias) - impulseScale * p.normalImpulse)
+    }
+
+    /// Rigid normal impulse without position bias (the relax pass); a speculative point only
+    /// keeps its gap from closing within the substep (`relaxBias`).
+    @inline(__always)
+    static func rigidNormal(_ p: inout WidePoint, _ c: Coefficients, _ A: inout WideBody, _ B: inout WideBody) {
+        let vn = normalVelocity(p, c, A, B)
+        applyNormal(&p, c, &A, &B, -p.normalMass * (vn + p.relaxBias))
     }
 
     @inline(__always)
