@@ -10,6 +10,9 @@
 //   rain(count:) makes the same layout with more or fewer rows (for the scaling runs).
 // - tumbler: 2,000 boxes of 25 pt inside a 1,000 pt square drum of four anchored walls turning at
 //   0.5 rad/s (the walls are kinematic bodies, driven by velocity each step).
+// Every scene runs with sleeping off (`allowsSleeping = false`) as well as pausing: Box2D v3's own
+// benchmark calls b2World_EnableSleeping(false), and the peers solve every body every step, so the
+// timings compare solver against solver instead of measuring how soon a pyramid falls asleep.
 import Geometry
 import Dynamics
 
@@ -42,6 +45,7 @@ public enum EngineScenes {
             let animator = DynamicAnimator(referenceBounds: Rect(x: -200 * Double(base), y: -400 * Double(base),
                                                                 width: 400 * Double(base), height: 400 * Double(base)))
             animator.pausesAtRest = false
+            animator.allowsSleeping = false
             var items: [BenchItem] = []
             for i in 0..<base {
                 let y = -(2 * Double(i) + 1) * a
@@ -67,6 +71,7 @@ public enum EngineScenes {
             let r = 20.0, length = 200.0
             let animator = DynamicAnimator(referenceBounds: Rect(x: 0, y: 0, width: 1000, height: 600))
             animator.pausesAtRest = false
+            animator.allowsSleeping = false
             var items: [BenchItem] = []
             var anchors: [Point] = []
             for i in 0..<5 {
@@ -96,6 +101,7 @@ public enum EngineScenes {
             let n = 100, spacing = 40.0
             let animator = DynamicAnimator(referenceBounds: Rect(x: -5000, y: -1000, width: 14000, height: 10000))
             animator.pausesAtRest = false
+            animator.allowsSleeping = false
             var items: [BenchItem] = []
             for row in 0..<n {
                 for col in 0..<n {
@@ -149,6 +155,7 @@ public enum EngineScenes {
             let top = -2100 - 60 * Double(rows)
             let animator = DynamicAnimator(referenceBounds: Rect(x: 0, y: top, width: 2000, height: 1000 - top))
             animator.pausesAtRest = false
+            animator.allowsSleeping = false
             var items: [BenchItem] = []
             // A deterministic scatter: 40 columns, staggered, sizes cycling 20…40 pt.
             for k in 0..<count {
@@ -182,6 +189,7 @@ public enum EngineScenes {
         BenchScene(name: "tumbler", summary: "2,000 boxes in a drum turning at 0.5 rad/s", steps: 600) {
             let animator = DynamicAnimator(referenceBounds: Rect(x: -2000, y: -2000, width: 4000, height: 4000))
             animator.pausesAtRest = false
+            animator.allowsSleeping = false
             let pivot = Point(0, 0), half = 500.0, thickness = 40.0, omega = 0.5
             let walls = [
                 BenchItem(center: Point(0, -half), size: Size(2 * half + thickness, thickness)),

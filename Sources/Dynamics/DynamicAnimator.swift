@@ -10,7 +10,9 @@
 //
 // Rest: when every dynamic body has moved slower than about 1 pt/s and 2°/s for half a second,
 // the animator pauses (`isRunning` false, `elapsedTime` stops, `step()` does nothing) and tells
-// its delegate; any change to a behavior resumes it.
+// its delegate; any change to a behavior resumes it. Before that, the engine already puts parts
+// of the scene that rest to sleep (World, IslandSleeper) while the rest moves; sleeping bodies
+// have zero velocity, so they count as resting here.
 import Geometry
 
 public protocol DynamicAnimatorDelegate: AnyObject {
@@ -36,6 +38,13 @@ public final class DynamicAnimator {
     /// Nudge extension: whether the animator pauses when everything rests (UIKit always does).
     /// Benchmarks turn it off so every step does the full work, like the peers with sleeping off.
     public var pausesAtRest = true
+    /// Nudge extension: whether parts of the scene that have come to rest sleep (stop being
+    /// simulated until something wakes them, as in Box2D). Benchmarks turn it off so that every
+    /// body is solved every step, like the peers' benchmarks.
+    public var allowsSleeping: Bool {
+        get { world.settings.enableSleep }
+        set { world.settings.enableSleep = newValue }
+    }
 
     let world: World
     private var records: [ItemRecord] = []

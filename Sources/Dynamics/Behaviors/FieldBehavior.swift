@@ -116,7 +116,10 @@ public final class FieldBehavior: ItemListBehavior {
             guard let id = context.body(for: item) else { continue }
             let b = context.world.body(id)
             guard b.kind == .dynamic else { continue }
-            let a = acceleration(at: b.position, velocity: b.velocity, mass: b.mass, charge: b.charge, time: context.time)
+            // A sleeping body is loaded as before it slept (World.velocityForForces), so an
+            // unchanged drag or magnetic field does not wake it.
+            let v = context.world.velocityForForces(of: id)
+            let a = acceleration(at: b.position, velocity: v, mass: b.mass, charge: b.charge, time: context.time)
             context.world.withBody(id) { $0.acceleration += a }
         }
     }

@@ -19,6 +19,11 @@ enum BodyKind: UInt8, Sendable {
 struct Body: Sendable {
     var kind: BodyKind = .dynamic
     var isActive = true
+    // Beside `kind`, in the first bytes, since every stage checks them with it.
+    /// Moved by its owner (setTransform) since the last step.
+    var isMovedByOwner = false
+    /// The sleeping island the body belongs to, or -1 while it is awake (IslandSleeper.swift).
+    var island: Int32 = -1
     var position: Vector = .zero
     var rotation: Rotation = .identity
     var velocity: Vector = .zero
@@ -48,6 +53,9 @@ struct Body: Sendable {
     /// The largest distance from the center to the shape, for speculative margins.
     var extent: Double = 0
 
+    /// How long the body has been slower than the sleep threshold, s (IslandSleeper.swift).
+    var sleepTime: Double = 0
+
     // Solver scratch for the current step.
     var deltaPosition: Vector = .zero
     var deltaRotation: Rotation = .identity
@@ -55,6 +63,7 @@ struct Body: Sendable {
     var transform: Transform { Transform(p: position, q: rotation) }
 
     @inline(__always) var isDynamic: Bool { kind == .dynamic }
+    @inline(__always) var isAsleep: Bool { island >= 0 }
 
     /// Sets mass and rotational inertia, honoring `allowsRotation`.
     mutating func setMass(_ m: Double, inertia i: Double) {

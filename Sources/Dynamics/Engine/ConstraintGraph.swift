@@ -59,6 +59,8 @@ struct ConstraintGraph {
         colorBits.withUnsafeMutableBufferPointer { bits in
             for ci in 0..<contacts.count where contacts[ci].manifold.count > 0 {
                 let a = Int(shapes[Int(contacts[ci].shapeA)].body), b = Int(shapes[Int(contacts[ci].shapeB)].body)
+                // Sleeping bodies keep their contacts out of the solver (IslandSleeper.swift).
+                if bodies[a].isAsleep || bodies[b].isAsleep { continue }
                 let movesA = bodies[a].kind == .dynamic, movesB = bodies[b].kind == .dynamic
                 let wordA = a >> 6, bitA: UInt64 = 1 << UInt64(a & 63)
                 let wordB = b >> 6, bitB: UInt64 = 1 << UInt64(b & 63)

@@ -6,7 +6,9 @@
 //      a contact exists before fast bodies meet (no tunneling without a separate sweep);
 //   3. `substeps` times: integrate velocities, resolve impacts (ContactSolver.impact), warm start,
 //      solve with soft bias, integrate positions, relax without bias;
-//   4. store impulses for warm starting, report began/ended contacts, write poses back.
+//   4. store impulses for warm starting, report began/ended contacts, write poses back;
+//   5. islands that have come to rest go to sleep (IslandSleeper.swift); sleeping bodies are left
+//      out of every stage above until something wakes their island.
 // All state is in contiguous arrays of plain structs indexed by Int32 handles; the hot loops run
 // over unsafe buffer pointers, with no reference counting or dynamic dispatch inside them.
 // Nothing iterates a dictionary, so the same calls always produce bit-identical results.
@@ -57,6 +59,12 @@ struct WorldSettings: Sendable {
     var restitutionThreshold = 100.0
     var maxLinearSpeed = 400_000.0
     var maxImpactSweeps = 64
+    /// Islands of bodies at rest stop being simulated until something wakes them.
+    var enableSleep = true
+    /// Bodies slower than this (|v| + |ω|·extent), pt/s, are at rest: Box2D's 0.05 m/s.
+    var sleepThreshold = 5.0
+    /// An island sleeps once all its bodies have been at rest this long, s.
+    var timeToSleep = 0.5
 }
 
 final class World {
@@ -82,6 +90,7 @@ final class World {
     private var isMoved: [Bool] = []
     private(set) var beginEvents: [ContactEvent] = []
     private(set) var endEvents: [ContactEvent] = []
+    private var sleeper = IslandSleeper()
     /// The ground: a fixed body at the origin that holds boundaries and anchors.
     let ground: Int32 = 0
 
@@ -108,6 +117,7 @@ final class World {
 
     func destroyBody(_ id: Int32) {
         precondition(id != ground, "the ground body is permanent")
+        wake(id)
         for s in shapes.indices where shapes[s].isActive && shapes[s].body == id { destroyShape(Int32(s)) }
         for j in joints.indices where joints[j].isActive && (joints[j].bodyA == id || joints[j].bodyB == id) {
             destroyJoint(Int32(j))
@@ -118,10 +128,39 @@ final class World {
 
     func body(_ id: Int32) -> Body { bodies[Int(id)] }
 
-    func withBody(_ id: Int32, _ change: (inout Body) -> Void) { change(&bodies[Int(id)]) }
+    /// Changes a body; a change of velocity, impulse, mass or kind wakes a sleeping body's island.
+    func withBody(_ id: Int32, _ change: (inout Body) -> Void) {
+        guard bodies[Int(id)].isAsleep else { change(&bodies[Int(id)]); return }
+        let before = bodies[Int(id)]
+        change(&bodies[Int(id)])
+        if IslandSleeper.wakes(before, bodies[Int(id)]) { wake(id) }
+    }
+
+    /// Wakes the island of a sleeping body (nothing for an awake one).
+    private func wake(_ id: Int32) {
+        if bodies[Int(id)].isAsleep { sleeper.wake(island: bodies[Int(id)].island, &bodies) }
+    }
+
+    /// Wakes the bodies on the other side of every contact of a shape, and the shape's own.
+    private func wakeContacts(of shape: Int32) {
+        wake(shapes[Int(shape)].body)
+        guard sleeper.hasSleepers else { return }
+        for c in contacts where c.shapeA == shape || c.shapeB == shape {
+            wake(shapes[Int(c.shapeA)].body)
+            wake(shapes[Int(c.shapeB)].body)
+        }
+    }
+
+    /// The velocity that forces depending on velocity (drag, magnetic fields) see: a sleeping body
+    /// reports zero velocity, but is loaded as at the step before it fell asleep, so an unchanged
+    /// field keeps giving it the load it fell asleep with and does not wake it.
+    func velocityForForces(of id: Int32) -> Vector {
+        bodies[Int(id)].isAsleep ? sleeper.velocityBeforeSleep(of: id) : bodies[Int(id)].velocity
+    }
 
     /// Moves a body to a pose (the owner changed the item); contacts are re-evaluated next step.
     func setTransform(_ id: Int32, position: Vector, angle: Double) {
+        sleeper.noteMovedByOwner(id, &bodies)
         bodies[Int(id)].position = position
         bodies[Int(id)].rotation = Rotation(angle: angle)
         let xf = bodies[Int(id)].transform
@@ -180,6 +219,7 @@ final class World {
     }
 
     func destroyShape(_ id: Int32) {
+        wakeContacts(of: id)
         var i = 0
         while i < contacts.count {
             if contacts[i].shapeA == id || contacts[i].shapeB == id {
@@ -203,6 +243,7 @@ final class World {
     /// Changes what a shape collides with: its contacts are dropped and found again next step.
     func setFilter(_ id: Int32, itemMask: UInt64, boundaryMask: UInt64) {
         if shapes[Int(id)].itemMask == itemMask && shapes[Int(id)].boundaryMask == boundaryMask { return }
+        wakeContacts(of: id)
         shapes[Int(id)].itemMask = itemMask
         shapes[Int(id)].boundaryMask = boundaryMask
         var i = 0
@@ -227,6 +268,8 @@ final class World {
     // MARK: Joints
 
     func createJoint(_ joint: Joint) -> Int32 {
+        wake(joint.bodyA)
+        wake(joint.bodyB)
         if let id = freeJoints.popLast() {
             joints[Int(id)] = joint
             return id
@@ -236,13 +279,23 @@ final class World {
     }
 
     func destroyJoint(_ id: Int32) {
+        wake(joints[Int(id)].bodyA)
+        wake(joints[Int(id)].bodyB)
         joints[Int(id)].isActive = false
         freeJoints.append(id)
     }
 
     func joint(_ id: Int32) -> Joint { joints[Int(id)] }
 
-    func withJoint(_ id: Int32, _ change: (inout Joint) -> Void) { change(&joints[Int(id)]) }
+    /// Changes a joint; a changed definition wakes the bodies it holds.
+    func withJoint(_ id: Int32, _ change: (inout Joint) -> Void) {
+        let before = joints[Int(id)]
+        change(&joints[Int(id)])
+        if !IslandSleeper.sameDefinition(before, joints[Int(id)]) {
+            wake(before.bodyA); wake(before.bodyB)
+            wake(joints[Int(id)].bodyA); wake(joints[Int(id)].bodyB)
+        }
+    }
 
     // MARK: Queries
 
@@ -286,10 +339,13 @@ final class World {
     func step(dt: Double) {
         beginEvents.removeAll(keepingCapacity: true)
         endEvents.removeAll(keepingCapacity: true)
+        sleeper.beginStep(&bodies, joints: joints, enabled: settings.enableSleep)
         applyPendingImpulses()
         updateBroadPhase(dt: dt)
         updateContacts(dt: dt)
         solve(dt: dt)
+        sleeper.endStep(&bodies, movers: movers, contacts: contacts, shapes: shapes, joints: joints,
+                        timeToSleep: settings.timeToSleep)
     }
 
     private func applyPendingImpulses() {
@@ -360,7 +416,7 @@ final class World {
         worldNormals.withUnsafeMutableBufferPointer { wn in
             for i in 0..<sp.count where sp[i].isActive {
                 let b = bp[Int(sp[i].body)]
-                if b.kind == .fixed { continue }
+                if b.kind == .fixed || b.isAsleep { continue }
                 // A shape in no collision behavior can touch nothing: its proxy is refreshed only
                 // when a query needs it (items(in:), item(at:)).
                 if sp[i].itemMask == 0 && sp[i].boundaryMask == 0 { staleProxies = true; continue }
@@ -453,8 +509,12 @@ final class World {
     /// Material of a shape changed: refresh the mixed friction and restitution of its contacts.
     func refreshMaterials(of id: Int32) {
         for i in contacts.indices where contacts[i].shapeA == id || contacts[i].shapeB == id {
-            (contacts[i].friction, contacts[i].restitution) =
-                mixMaterials(shapes[Int(contacts[i].shapeA)], shapes[Int(contacts[i].shapeB)])
+            let mixed = mixMaterials(shapes[Int(contacts[i].shapeA)], shapes[Int(contacts[i].shapeB)])
+            if mixed != (contacts[i].friction, contacts[i].restitution) {
+                wake(shapes[Int(contacts[i].shapeA)].body)
+                wake(shapes[Int(contacts[i].shapeB)].body)
+            }
+            (contacts[i].friction, contacts[i].restitution) = mixed
         }
     }
 
@@ -485,6 +545,8 @@ final class World {
             i -= 1
         }
         let base = settings.speculativeDistance
+        let sleepers = sleeper.hasSleepers
+        var touched: [Int32] = []
         contacts.withUnsafeMutableBufferPointer { cp in
         shapes.withUnsafeBufferPointer { sp in
         bodies.withUnsafeBufferPointer { bp in
@@ -494,6 +556,8 @@ final class World {
             for i in 0..<cp.count {
                 let A = sp[Int(cp[i].shapeA)], B = sp[Int(cp[i].shapeB)]
                 let a = bp[Int(A.body)], b = bp[Int(B.body)]
+                // Contacts among sleeping and static bodies keep their manifolds as they are.
+                if sleepers && !IslandSleeper.isActive(a) && !IslandSleeper.isActive(b) { continue }
                 let closing = (b.velocity - a.velocity).length + abs(a.angularVelocity) * a.extent
                     + abs(b.angularVelocity) * b.extent
                 var m = collide(A, B, a.position, b.position, margin: base + closing * dt, v, n)
@@ -509,15 +573,20 @@ final class World {
                 if m.count > 0 { carry(&m.p1) }
                 if m.count > 1 { carry(&m.p2) }
                 cp[i].manifold = m
+                // An active body touching a sleeping one wakes its island before the solver runs.
+                if sleepers && m.count > 0 && (a.isAsleep || b.isAsleep) { touched.append(max(a.island, b.island)) }
             }
         }}}}}
+        if !touched.isEmpty { sleeper.wake(touched: touched, &bodies, contacts: contacts, shapes: shapes) }
     }
 
     private var graph = ConstraintGraph()
     /// Dynamic bodies and their per-substep velocity change, built once per step.
     private var motions: [BodyMotion] = []
-    /// Bodies that move during the step: dynamic and anchored ones.
+    /// Bodies that move during the step: dynamic and anchored ones that are awake.
     private var movers: [Int32] = []
+    /// Active joints whose bodies are awake.
+    private var awakeJoints: [Int32] = []
 
     /// What one substep does to a dynamic body's velocity before the constraints: damping, then
     /// the constant acceleration of the step's forces and fields.
@@ -537,7 +606,7 @@ final class World {
         bodies.withUnsafeBufferPointer { bp in
         states.withUnsafeMutableBufferPointer { sp in
             for i in 0..<bp.count {
-                guard bp[i].isActive && bp[i].kind != .fixed else {
+                guard bp[i].isActive && bp[i].kind != .fixed && !bp[i].isAsleep else {
                     sp[i] = BodyState()
                     continue
                 }
@@ -576,7 +645,10 @@ final class World {
         shapes.withUnsafeBufferPointer { sp in
         bodies.withUnsafeMutableBufferPointer { bp in
             graph.build(contacts: cp, shapes: sp.baseAddress!, bodies: bp.baseAddress!, bodyCount: bodyCount, settings: set)
-            for j in joints.indices where joints[j].isActive {
+            awakeJoints.removeAll(keepingCapacity: true)
+            for j in joints.indices where joints[j].isActive
+                && !bp[Int(joints[j].bodyA)].isAsleep && !bp[Int(joints[j].bodyB)].isAsleep {
+                awakeJoints.append(Int32(j))
                 JointSolver.prepare(&joints[j], bp.baseAddress!, set)
             }
         }}}
@@ -591,6 +663,7 @@ final class World {
         joints.withUnsafeMutableBufferPointer { jp in
         motions.withUnsafeBufferPointer { mp in
         movers.withUnsafeBufferPointer { movers in
+        awakeJoints.withUnsafeBufferPointer { awakeJoints in
             let s = sp.baseAddress!
             func resolveImpacts() {
                 if ip.isEmpty { return }
@@ -618,11 +691,11 @@ final class World {
                 // before each pass that could clamp an approach (the speculative part of solve and
                 // relax), so an elastic contact always bounces from its full approach speed.
                 resolveImpacts()
-                for j in 0..<jp.count where jp[j].isActive { JointSolver.warmStart(&jp[j], s) }
+                for j in awakeJoints { JointSolver.warmStart(&jp[Int(j)], s) }
                 for w in 0..<wp.count { WideContactSolver.warmStart(&wp[w], s) }
                 for c in 0..<op.count { ContactSolver.warmStart(&op[c], s) }
-                for j in 0..<jp.count where jp[j].isActive {
-                    JointSolver.solve(&jp[j], s, set, jointSoftness: jointSoftness, useBias: true)
+                for j in awakeJoints {
+                    JointSolver.solve(&jp[Int(j)], s, set, jointSoftness: jointSoftness, useBias: true)
                 }
                 for w in 0..<wp.count { WideContactSolver.solve(&wp[w], s, wide) }
                 for c in 0..<op.count { ContactSolver.solve(&op[c], s, set, useBias: true) }
@@ -638,15 +711,15 @@ final class World {
                     st.pointee.qc = c * inv; st.pointee.qs = sn * inv
                 }
                 resolveImpacts()
-                for j in 0..<jp.count where jp[j].isActive {
-                    JointSolver.solve(&jp[j], s, set, jointSoftness: jointSoftness, useBias: false)
+                for j in awakeJoints {
+                    JointSolver.solve(&jp[Int(j)], s, set, jointSoftness: jointSoftness, useBias: false)
                 }
                 for r in 0..<relaxIterations {
                     for w in 0..<wp.count { WideContactSolver.relax(&wp[w], s, wide, first: r == 0) }
                     for c in 0..<op.count { ContactSolver.solve(&op[c], s, set, useBias: false) }
                 }
             }
-        }}}}}
+        }}}}}}
 
         // Store impulses, decide touching, report events.
         let slop = settings.linearSlop
@@ -668,7 +741,11 @@ final class World {
         }
 
         // Write poses back. The rotation is renormalized in double precision, so the single
-        // precision of a step's turn never accumulates into the pose.
+        // precision of a step's turn never accumulates into the pose. Dynamic bodies advance their
+        // rest timers here, before their forces and the velocity the step started from are
+        // replaced (IslandSleeper remembers both).
+        let sleep = settings.enableSleep, threshold = settings.sleepThreshold, timeToSleep = settings.timeToSleep
+        sleeper.reserve(bodyCount: bodies.count)
         bodies.withUnsafeMutableBufferPointer { bp in
         states.withUnsafeBufferPointer { sp in
             for i in movers {
@@ -677,6 +754,13 @@ final class World {
                 let inv = 1 / (q.c * q.c + q.s * q.s).squareRoot()
                 bp[Int(i)].position += st.dp
                 bp[Int(i)].rotation = Rotation(c: q.c * inv, s: q.s * inv)
+                if bp[Int(i)].kind == .dynamic {
+                    if sleep {
+                        sleeper.advance(&bp[Int(i)], i, st, dt: dt, threshold: threshold, timeToSleep: timeToSleep)
+                    } else {
+                        bp[Int(i)].sleepTime = 0
+                    }
+                }
                 bp[Int(i)].velocity = st.v
                 bp[Int(i)].angularVelocity = st.w
                 bp[Int(i)].force = .zero
