@@ -38,8 +38,11 @@ public struct BenchRunner {
         self.progress = progress
     }
 
-    public func run(_ scene: BenchScene, steps: Int? = nil) -> BenchResult {
+    /// Steps `scene`; with `sleeping`, bodies at rest may sleep (the scenes are built with
+    /// sleeping off, to time the solver as the peers are timed).
+    public func run(_ scene: BenchScene, steps: Int? = nil, sleeping: Bool = false) -> BenchResult {
         let built = scene.build()
+        if sleeping { built.animator.allowsSleeping = true }
         let total = steps ?? scene.steps
         var times: [Double] = []
         times.reserveCapacity(total)

@@ -34,6 +34,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Benchmark drawing instead: every scene found and a 1,000-item scene, at 120×40.")
     var render = false
 
+    @Flag(help: "Let bodies at rest sleep, as the playground does (the engine scenes run with sleeping off, like the peers).")
+    var sleeping = false
+
     @Flag(help: "Step pyramids and rains of 100 to 20,000 bodies; write a CSV and an SVG plot of ms/step against bodies.")
     var scaling = false
 
@@ -66,7 +69,10 @@ struct BenchCommand: ParsableCommand {
                               (chipmunk != nil, "--chipmunk")] where given {
             throw ValidationError("\(flag) goes with --scaling")
         }
-        if render { return }
+        if render {
+            if sleeping { throw ValidationError("--sleeping goes with the engine scenes, not --render") }
+            return
+        }
         for name in scenes where EngineScenes.scene(named: name) == nil {
             throw ValidationError("unknown scene '\(name)'; known: \(EngineScenes.all.map(\.name).joined(separator: ", ")), "
                                   + "or pyramid-N (N = b(b+1)/2) and rain-N for other sizes")
@@ -109,7 +115,7 @@ struct BenchCommand: ParsableCommand {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         for scene in selected {
-            let r = runner.run(scene, steps: steps)
+            let r = runner.run(scene, steps: steps, sleeping: sleeping)
             if isTTY { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
             if json {
                 print(String(decoding: try encoder.encode(r), as: UTF8.self))
