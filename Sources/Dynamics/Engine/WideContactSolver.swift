@@ -147,21 +147,8 @@ struct WideBody {
     var vx = Wide(), vy = Wide(), w = Wide()
 
     @inline(__always) init(_ s: UnsafeMutablePointer<BodyState>, _ idx: WideIndex) {
-        self = WideBody.gather(s, idx)
-    }
-
-    private init() {}
-
-    /// Reads the lanes from their bodies. Out of line for the same reason as `scatter`: inlined,
-    /// LLVM rebuilds the lanes with broadcasts and blends spread through the arithmetic.
-    @inline(never)
-    static func gather(_ s: UnsafeMutablePointer<BodyState>, _ idx: WideIndex) -> WideBody {
-        var b = WideBody()
-        for lane in 0..<wideLanes {
-            let st = s + Int(idx[lane])
-            b.vx[lane] = st.pointee.vx; b.vy[lane] = st.pointee.vy; b.w[lane] = st.pointee.angular
-        }
-        return b
+        (vx, vy) = wideGather2(s, idx, offset: 0)
+        w = wideGather1(s, idx, offset: 8)
     }
 
     @inline(__always) func store(_ s: UnsafeMutablePointer<BodyState>, _ idx: WideIndex) {
@@ -185,22 +172,37 @@ struct WideDelta {
     var dpx = Wide(), dpy = Wide(), c = Wide(), s = Wide()
 
     @inline(__always) init(_ st: UnsafeMutablePointer<BodyState>, _ idx: WideIndex) {
-        self = WideDelta.gather(st, idx)
+        (dpx, dpy) = wideGather2(st, idx, offset: 16)
+        (c, s) = wideGather2(st, idx, offset: 24)
     }
+}
 
-    private init() {}
+// Gathers are out of line on purpose. Inlined, LLVM rebuilds the lanes with broadcasts and blends
+// spread through the arithmetic. Out of line, a result of one or two vectors comes back in
+// registers; three or more come back through memory in 16-byte halves, and reading them as whole
+// vectors stalls on store forwarding, so no gather returns more than two.
 
-    /// Out of line, as WideBody.gather.
-    @inline(never)
-    static func gather(_ st: UnsafeMutablePointer<BodyState>, _ idx: WideIndex) -> WideDelta {
-        var d = WideDelta()
-        for lane in 0..<wideLanes {
-            let b = st + Int(idx[lane])
-            d.dpx[lane] = b.pointee.dpx; d.dpy[lane] = b.pointee.dpy
-            d.c[lane] = b.pointee.qc; d.s[lane] = b.pointee.qs
-        }
-        return d
+/// Two adjacent floats at byte `offset` of each lane's body state.
+@inline(never)
+func wideGather2(_ s: UnsafeMutablePointer<BodyState>, _ idx: WideIndex, offset: Int) -> (Wide, Wide) {
+    let base = UnsafeRawPointer(s) + offset
+    var x = Wide(), y = Wide()
+    for lane in 0..<wideLanes {
+        let p = (base + Int(idx[lane]) &* MemoryLayout<BodyState>.stride).assumingMemoryBound(to: Float.self)
+        x[lane] = p[0]; y[lane] = p[1]
     }
+    return (x, y)
+}
+
+/// The float at byte `offset` of each lane's body state.
+@inline(never)
+func wideGather1(_ s: UnsafeMutablePointer<BodyState>, _ idx: WideIndex, offset: Int) -> Wide {
+    let base = UnsafeRawPointer(s) + offset
+    var x = Wide()
+    for lane in 0..<wideLanes {
+        x[lane] = (base + Int(idx[lane]) &* MemoryLayout<BodyState>.stride).load(as: Float.self)
+    }
+    return x
 }
 
 /// Step-wide constants in lanes.
