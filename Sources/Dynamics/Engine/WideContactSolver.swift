@@ -219,14 +219,16 @@ struct WideSettings {
 enum WideContactSolver {
     static func warmStart(_ c: inout WideContact, _ s: UnsafeMutablePointer<BodyState>) {
         var A = WideBody(s, c.bodyA), B = WideBody(s, c.bodyB)
-        let tx = c.ny, ty = -c.nx
+        let k = Coefficients(c)
         @inline(__always) func apply(_ p: WidePoint) {
-            let px = c.nx * p.normalImpulse + tx * p.tangentImpulse
-            let py = c.ny * p.normalImpulse + ty * p.tangentImpulse
-            A.w -= c.iA * (p.rAx * py - p.rAy * px)
-            A.vx -= c.mA * px; A.vy -= c.mA * py
-            B.w += c.iB * (p.rBx * py - p.rBy * px)
-            B.vx += c.mB * px; B.vy += c.mB * py
+            let l = Levers(p, k)
+            // P = λn·n + λt·t, with t = (ny, −nx).
+            let px = k.nx * p.normalImpulse + k.ny * p.tangentImpulse
+            let py = k.ny * p.normalImpulse - k.nx * p.tangentImpulse
+            A.w -= k.iA * (l.rnA * p.normalImpulse + l.rtA * p.tangentImpulse)
+            A.vx -= k.mA * px; A.vy -= k.mA * py
+            B.w += k.iB * (l.rnB * p.normalImpulse + l.rtB * p.tangentImpulse)
+            B.vx += k.mB * px; B.vy += k.mB * py
         }
         apply(c.p1)
         apply(c.p2)
@@ -257,10 +259,11 @@ enum WideContactSolver {
             c.p1.relaxBias = wmax(separation(c.p1, k, dA, dB), Wide(repeating: 0)) * t.invH
             c.p2.relaxBias = wmax(separation(c.p2, k, dA, dB), Wide(repeating: 0)) * t.invH
         }
-        rigidNormal(&c.p1, k, &A, &B)
-        rigidNormal(&c.p2, k, &A, &B)
-        friction(&c.p1, k, &A, &B)
-        friction(&c.p2, k, &A, &B)
+        let l1 = Levers(c.p1, k), l2 = Levers(c.p2, k)
+        rigidNormal(&c.p1, l1, k, &A, &B)
+        rigidNormal(&c.p2, l2, k, &A, &B)
+        friction(&c.p1, l1, k, &A, &B)
+        friction(&c.p2, l2, k, &A, &B)
         A.store(s, c.bodyA)
         B.store(s, c.bodyB)
     }
@@ -271,6 +274,20 @@ enum WideContactSolver {
         var nx: Wide, ny: Wide, mA: Wide, iA: Wide, mB: Wide, iB: Wide, friction: Wide
         @inline(__always) init(_ c: WideContact) {
             nx = c.nx; ny = c.ny; mA = c.mA; iA = c.iA; mB = c.mB; iB = c.iB; friction = c.friction
+        }
+    }
+
+    /// A point's lever arms across the normal and the tangent t = (ny, −nx): rn = r × n and
+    /// rt = r × t. With them a body's share of the relative velocity along n is v·n + ω·rn, and
+    /// an impulse λ along n turns it by λ·rn; each costs one product instead of a cross product
+    /// per use. Computed once per pass; the arms are fixed for the step, as in the scalar solver.
+    struct Levers {
+        var rnA: Wide, rnB: Wide, rtA: Wide, rtB: Wide
+        @inline(__always) init(_ p: WidePoint, _ c: Coefficients) {
+            rnA = p.rAx * c.ny - p.rAy * c.nx
+            rnB = p.rBx * c.ny - p.rBy * c.nx
+            rtA = -(p.rAx * c.nx + p.rAy * c.ny)
+            rtB = -(p.rBx * c.nx + p.rBy * c.ny)
         }
     }
 
@@ -288,24 +305,23 @@ enum WideContactSolver {
         return (dB.dpx - dA.dpx + prBx - prAx) * c.nx + (dB.dpy - dA.dpy + prBy - prAy) * c.ny + p.baseSeparation
     }
 
+    /// Relative velocity of the point along the normal.
+    @inline(__always)
+    static func normalVelocity(_ l: Levers, _ c: Coefficients, _ A: WideBody, _ B: WideBody) -> Wide {
+        (B.vx - A.vx) * c.nx + (B.vy - A.vy) * c.ny + B.w * l.rnB - A.w * l.rnA
+    }
+
     /// Applies a normal impulse `impulse` (before clamping the accumulated total at zero).
     @inline(__always)
-    static func applyNormal(_ p: inout WidePoint, _ c: Coefficients, _ A: inout WideBody, _ B: inout WideBody,
-                            _ impulse: Wide) {
+    static func applyNormal(_ p: inout WidePoint, _ l: Levers, _ c: Coefficients, _ A: inout WideBody,
+                            _ B: inout WideBody, _ impulse: Wide) {
         let newImpulse = wmax(p.normalImpulse + impulse, Wide(repeating: 0))
         let applied = newImpulse - p.normalImpulse
         p.normalImpulse = newImpulse
         p.maxNormalImpulse = wmax(p.maxNormalImpulse, applied)
-        let px = applied * c.nx, py = applied * c.ny
-        A.vx -= c.mA * px; A.vy -= c.mA * py; A.w -= c.iA * (p.rAx * py - p.rAy * px)
-        B.vx += c.mB * px; B.vy += c.mB * py; B.w += c.iB * (p.rBx * py - p.rBy * px)
-    }
-
-    @inline(__always)
-    static func normalVelocity(_ p: WidePoint, _ c: Coefficients, _ A: WideBody, _ B: WideBody) -> Wide {
-        let dvx = (B.vx - B.w * p.rBy) - (A.vx - A.w * p.rAy)
-        let dvy = (B.vy + B.w * p.rBx) - (A.vy + A.w * p.rAx)
-        return dvx * c.nx + dvy * c.ny
+        let a = c.mA * applied, b = c.mB * applied
+        A.vx -= a * c.nx; A.vy -= a * c.ny; A.w -= c.iA * applied * l.rnA
+        B.vx += b * c.nx; B.vy += b * c.ny; B.w += c.iB * applied * l.rnB
     }
 
     /// Soft normal impulse: touching points feed back their overlap as a damped spring; a
@@ -318,30 +334,31 @@ enum WideContactSolver {
         let bias = wmax(soft.bias * sep, t.maxBias).replacing(with: sep * t.invH, where: speculative)
         let massScale = soft.massScale.replacing(with: 1, where: speculative)
         let impulseScale = soft.impulseScale.replacing(with: 0, where: speculative)
-        let vn = normalVelocity(p, c, A, B)
-        applyNormal(&p, c, &A, &B, -p.normalMass * massScale * (vn + bias) - impulseScale * p.normalImpulse)
+        let l = Levers(p, c)
+        let vn = normalVelocity(l, c, A, B)
+        applyNormal(&p, l, c, &A, &B, -p.normalMass * massScale * (vn + bias) - impulseScale * p.normalImpulse)
     }
 
     /// Rigid normal impulse without position bias (the relax pass); a speculative point only
     /// keeps its gap from closing within the substep (`relaxBias`).
     @inline(__always)
-    static func rigidNormal(_ p: inout WidePoint, _ c: Coefficients, _ A: inout WideBody, _ B: inout WideBody) {
-        let vn = normalVelocity(p, c, A, B)
-        applyNormal(&p, c, &A, &B, -p.normalMass * (vn + p.relaxBias))
+    static func rigidNormal(_ p: inout WidePoint, _ l: Levers, _ c: Coefficients, _ A: inout WideBody,
+                            _ B: inout WideBody) {
+        let vn = normalVelocity(l, c, A, B)
+        applyNormal(&p, l, c, &A, &B, -p.normalMass * (vn + p.relaxBias))
     }
 
     @inline(__always)
-    static func friction(_ p: inout WidePoint, _ c: Coefficients, _ A: inout WideBody, _ B: inout WideBody) {
-        let tx = c.ny, ty = -c.nx
-        let dvx = (B.vx - B.w * p.rBy) - (A.vx - A.w * p.rAy)
-        let dvy = (B.vy + B.w * p.rBx) - (A.vy + A.w * p.rAx)
-        let vt = dvx * tx + dvy * ty
+    static func friction(_ p: inout WidePoint, _ l: Levers, _ c: Coefficients, _ A: inout WideBody,
+                         _ B: inout WideBody) {
+        // t = (ny, −nx)
+        let vt = (B.vx - A.vx) * c.ny - (B.vy - A.vy) * c.nx + B.w * l.rtB - A.w * l.rtA
         let maxF = c.friction * p.normalImpulse
         let newImpulse = wmin(wmax(p.tangentImpulse - p.tangentMass * vt, -maxF), maxF)
         let applied = newImpulse - p.tangentImpulse
         p.tangentImpulse = newImpulse
-        let px = applied * tx, py = applied * ty
-        A.vx -= c.mA * px; A.vy -= c.mA * py; A.w -= c.iA * (p.rAx * py - p.rAy * px)
-        B.vx += c.mB * px; B.vy += c.mB * py; B.w += c.iB * (p.rBx * py - p.rBy * px)
+        let a = c.mA * applied, b = c.mB * applied
+        A.vx -= a * c.ny; A.vy += a * c.nx; A.w -= c.iA * applied * l.rtA
+        B.vx += b * c.ny; B.vy -= b * c.nx; B.w += c.iB * applied * l.rtB
     }
 }
