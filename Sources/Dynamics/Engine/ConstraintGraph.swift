@@ -30,9 +30,8 @@ struct ConstraintGraph {
 
     private var edges: [Edge] = []
     /// The lane values of the colored constraints, in contact order.
-    private var staged: [LaneContact] = []
+    private var staged = [[LaneContact]](repeating: [], count: ConstraintGraph.colorCount)
     private var colorBits: [UInt64] = []
-    private var byColor: [Int32] = []
 
     struct Edge {
         var contact: Int32
@@ -47,7 +46,7 @@ struct ConstraintGraph {
         let k = Self.colorCount
         let words = (bodyCount + 63) / 64
         edges.removeAll(keepingCapacity: true)
-        staged.removeAll(keepingCapacity: true)
+        for c in 0..<k { staged[c].removeAll(keepingCapacity: true) }
         overflow.removeAll(keepingCapacity: true)
         impacts.removeAll(keepingCapacity: true)
         colorBits.removeAll(keepingCapacity: true)
@@ -78,47 +77,35 @@ struct ConstraintGraph {
                 let edge = Edge(contact: Int32(ci), bodyA: Int32(a), bodyB: Int32(b), color: UInt8(chosen))
                 edges.append(edge)
                 if chosen < k {
-                    staged.append(LaneContact(edge, contacts.baseAddress! + ci, bodies, settings))
+                    staged[chosen].append(LaneContact(edge, contacts.baseAddress! + ci, bodies, settings))
                 }
             }
         }
 
-        // 2. Each color's constraints, in contact order.
-        var start = [Int](repeating: 0, count: k + 1)
-        for c in 0..<k { start[c + 1] = start[c] + counts[c] }
-        byColor.removeAll(keepingCapacity: true)
-        byColor.append(contentsOf: repeatElement(0, count: staged.count))
-        var next = start
-        var s = 0
-        for edge in edges where Int(edge.color) < k {
-            byColor[next[Int(edge.color)]] = Int32(s)
-            next[Int(edge.color)] += 1
-            s += 1
-        }
-
-        // 3. Batches: full groups of eight of one color, the last group of a color padded.
+        // 2. Batches: full groups of eight of one color, the last group of a color padded; each
+        //    color's lane records are read front to back.
         var total = 0
         for c in 0..<k { total += (counts[c] + wideLanes - 1) / wideLanes }
         if batches.count < total {
             batches.append(contentsOf: repeatElement(WideContact(), count: total - batches.count))
         }
         batchCount = total
-        staged.withUnsafeBufferPointer { sp in
-        byColor.withUnsafeBufferPointer { order in
         batches.withUnsafeMutableBufferPointer { bp in
             var batch = 0
             for c in 0..<k {
-                var i = start[c]
-                while i < start[c + 1] {
-                    let n = min(wideLanes, start[c + 1] - i)
-                    bp[batch].fill(from: sp.baseAddress!, order: order.baseAddress! + i, count: n)
-                    batch += 1
-                    i += n
+                staged[c].withUnsafeBufferPointer { sp in
+                    var i = 0
+                    while i < sp.count {
+                        let n = min(wideLanes, sp.count - i)
+                        bp[batch].fill(from: sp.baseAddress! + i, count: n)
+                        batch += 1
+                        i += n
+                    }
                 }
             }
-        }}}
+        }
 
-        // 4. The overflow, and the scalar copies of elastic constraints for the impact pass.
+        // 3. The overflow, and the scalar copies of elastic constraints for the impact pass.
         for edge in edges where Int(edge.color) == k || contacts[Int(edge.contact)].restitution > 0 {
             var cc = ContactConstraint()
             let c = contacts[Int(edge.contact)]

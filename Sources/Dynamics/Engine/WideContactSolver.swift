@@ -42,12 +42,12 @@ struct WideContact {
     var p1 = WidePoint()
     var p2 = WidePoint()
 
-    /// Fills the batch from `count` prepared constraints, `staged[order[0..<count]]` (lanes past
-    /// `count` become empty: they point at the ground with zero mass and change nothing). Every
-    /// field is written as one whole vector; the lane loops have a constant trip count and unroll.
+    /// Fills the batch from `count` consecutive prepared constraints (lanes past `count` become
+    /// empty: they point at the ground with zero mass and change nothing). Every field is written
+    /// as one whole vector; the lane loops have a constant trip count and unroll.
     @inline(__always)
-    mutating func fill(from staged: UnsafePointer<LaneContact>, order: UnsafePointer<Int32>, count: Int) {
-        @inline(__always) func row(_ lane: Int) -> UnsafePointer<LaneContact> { staged + Int(order[lane]) }
+    mutating func fill(from staged: UnsafePointer<LaneContact>, count: Int) {
+        @inline(__always) func row(_ lane: Int) -> UnsafePointer<LaneContact> { staged + lane }
         @inline(__always) func lanes(_ value: (UnsafePointer<LaneContact>) -> Float) -> Wide {
             var w = Wide()
             for lane in 0..<wideLanes where lane < count { w[lane] = value(row(lane)) }
