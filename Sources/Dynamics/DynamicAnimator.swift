@@ -307,9 +307,7 @@ public final class DynamicAnimator {
         isStepping = true
         let dt = Self.stepDuration
         // 1. Behaviors' forces.
-        for r in records {
-            world.withBody(r.body) { $0.acceleration = .zero }
-        }
+        world.resetAccelerations()
         let context = StepContext(animator: self, dt: dt, time: elapsedTime)
         for b in flattened { b.applyBeforeStep(context) }
         // 2. Physics.
@@ -319,7 +317,9 @@ public final class DynamicAnimator {
         var moving = false
         for r in records {
             let b = world.body(r.body)
-            if b.kind == .fixed || (b.kind == .anchored && b.velocity == .zero && b.angularVelocity == 0) { continue }
+            if b.kind == .fixed || b.isAsleep || (b.kind == .anchored && b.velocity == .zero && b.angularVelocity == 0) {
+                continue
+            }
             r.item.center = b.position
             r.item.transform = AffineTransform(a: b.rotation.c, b: b.rotation.s, c: -b.rotation.s, d: b.rotation.c, tx: 0, ty: 0)
             if b.velocity.length > Self.restLinearSpeed || abs(b.angularVelocity) > Self.restAngularSpeed {

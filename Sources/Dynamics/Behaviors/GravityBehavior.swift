@@ -28,8 +28,6 @@ public final class GravityBehavior: ItemListBehavior {
 
     override func applyBeforeStep(_ context: StepContext) {
         let a = gravityDirection * Self.pointsPerSecondSquared
-        for b in bodies where b >= 0 {
-            context.world.withBody(b) { $0.acceleration += a }
-        }
+        context.world.addAcceleration(a, to: bodies)
     }
 }

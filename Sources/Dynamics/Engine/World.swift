@@ -129,6 +129,22 @@ final class World {
     func body(_ id: Int32) -> Body { bodies[Int(id)] }
 
     /// Changes a body; a change of velocity, impulse, mass or kind wakes a sleeping body's island.
+    /// Clears every body's acceleration (the behaviors set it again before each step).
+    func resetAccelerations() {
+        bodies.withUnsafeMutableBufferPointer { bp in
+            for i in 0..<bp.count { bp[i].acceleration = .zero }
+        }
+    }
+
+    /// Adds the same acceleration to several bodies (gravity); ids below zero are skipped. An
+    /// acceleration is a load, not a velocity change, so it wakes nothing by itself here; the
+    /// sleeper compares a sleeping body's load with the one it fell asleep under.
+    func addAcceleration(_ a: Vector, to ids: [Int32]) {
+        bodies.withUnsafeMutableBufferPointer { bp in
+            for id in ids where id >= 0 { bp[Int(id)].acceleration += a }
+        }
+    }
+
     func withBody(_ id: Int32, _ change: (inout Body) -> Void) {
         guard bodies[Int(id)].isAsleep else { change(&bodies[Int(id)]); return }
         let before = bodies[Int(id)]
