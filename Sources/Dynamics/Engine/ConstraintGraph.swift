@@ -5,7 +5,8 @@
 // solved at once without write conflicts (Box2D v3's layout). Colors are found greedily in
 // contact order, using one bit set of bodies per color; fixed and anchored bodies take no bit,
 // since the solver never changes their velocities. Constraints that fit no color ("overflow") are
-// solved one at a time after the batches.
+// solved one at a time after the batches, and so are the constraints of a color's last batch when
+// it would hold only one or two.
 //
 // Building is the part of a step that runs once per contact, so it avoids what made it slow
 // before: a batch is filled field by field from eight prepared constraints on the stack, each
@@ -19,6 +20,8 @@ import Geometry
 
 struct ConstraintGraph {
     static let colorCount = 12
+    /// A color's partial last batch goes to the scalar solver when it has fewer lanes than this.
+    static let smallestBatch = 3
 
     /// The wide batches; only the first `batchCount` are this step's.
     var batches: [WideContact] = []
@@ -82,7 +85,19 @@ struct ConstraintGraph {
             }
         }
 
-        // 2. Batches: full groups of eight of one color, the last group of a color padded; each
+        // 2. A color's last batch with one or two lanes filled costs as much as a full one, and
+        //    more than its constraints solved one at a time (small scenes are mostly such
+        //    batches): those constraints join the overflow.
+        for c in 0..<k where (1...Self.smallestBatch - 1).contains(counts[c] % wideLanes) {
+            for _ in 0..<(counts[c] % wideLanes) {
+                let lane = staged[c].removeLast()
+                overflow.append(Self.scalarConstraint(Edge(contact: lane.contact, bodyA: lane.bodyA, bodyB: lane.bodyB,
+                                                           color: UInt8(k)), contacts, bodies, settings))
+            }
+            counts[c] -= counts[c] % wideLanes
+        }
+
+        // 3. Batches: full groups of eight of one color, the last group of a color padded; each
         //    color's lane records are read front to back.
         var total = 0
         for c in 0..<k { total += (counts[c] + wideLanes - 1) / wideLanes }
@@ -105,19 +120,25 @@ struct ConstraintGraph {
             }
         }
 
-        // 3. The overflow, and the scalar copies of elastic constraints for the impact pass.
+        // 4. The rest of the overflow, and the scalar copies of elastic constraints for the impact pass.
         for edge in edges where Int(edge.color) == k || contacts[Int(edge.contact)].restitution > 0 {
-            var cc = ContactConstraint()
-            let c = contacts[Int(edge.contact)]
-            cc.contact = edge.contact
-            cc.bodyA = edge.bodyA
-            cc.bodyB = edge.bodyB
-            cc.friction = c.friction
-            cc.restitution = c.restitution
-            ContactSolver.prepare(&cc, manifold: c.manifold, bodies: bodies, settings: settings)
+            let cc = Self.scalarConstraint(edge, contacts, bodies, settings)
             if Int(edge.color) == k { overflow.append(cc) }
-            if c.restitution > 0 { impacts.append(cc) }
+            if cc.restitution > 0 { impacts.append(cc) }
         }
+    }
+
+    private static func scalarConstraint(_ edge: Edge, _ contacts: UnsafeBufferPointer<Contact>,
+                                         _ bodies: UnsafeMutablePointer<Body>, _ settings: SolverSettings) -> ContactConstraint {
+        var cc = ContactConstraint()
+        let c = contacts[Int(edge.contact)]
+        cc.contact = edge.contact
+        cc.bodyA = edge.bodyA
+        cc.bodyB = edge.bodyB
+        cc.friction = c.friction
+        cc.restitution = c.restitution
+        ContactSolver.prepare(&cc, manifold: c.manifold, bodies: bodies, settings: settings)
+        return cc
     }
 
     /// The batches of this step, the overflow and the impact copies, for the substeps to solve.
