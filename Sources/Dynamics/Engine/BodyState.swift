@@ -45,4 +45,15 @@ struct BodyState: Sendable {
         @inline(__always) get { Rotation(c: Double(qc), s: Double(qs)) }
         @inline(__always) set { qc = Float(newValue.c); qs = Float(newValue.s) }
     }
+
+    /// Moves on by a substep of `h` seconds at the current velocities: the displacement grows and
+    /// the turn advances by a small angle, renormalized (Rotation.integrated, in single precision).
+    @inline(__always) mutating func advance(by h: Float) {
+        dpx += vx * h
+        dpy += vy * h
+        let da = h * angular
+        let c = qc - da * qs, s = qs + da * qc
+        let inv = 1 / (c * c + s * s).squareRoot()
+        qc = c * inv; qs = s * inv
+    }
 }

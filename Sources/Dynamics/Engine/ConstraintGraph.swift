@@ -31,16 +31,15 @@ struct ConstraintGraph {
     /// Scalar copies of the elastic constraints, for the impact pass.
     var impacts: [ContactConstraint] = []
 
-    private var edges: [Edge] = []
     /// The lane values of the colored constraints, in contact order.
     private var staged = [[LaneContact]](repeating: [], count: ConstraintGraph.colorCount)
     private var colorBits: [UInt64] = []
 
+    /// A contact constraint's place in the graph: its contact and its two bodies.
     struct Edge {
         var contact: Int32
         var bodyA: Int32
         var bodyB: Int32
-        var color: UInt8
     }
 
     /// Prepares a constraint for every contact with points and distributes them.
@@ -48,7 +47,6 @@ struct ConstraintGraph {
                         bodies: UnsafeMutablePointer<Body>, bodyCount: Int, settings: SolverSettings) {
         let k = Self.colorCount
         let words = (bodyCount + 63) / 64
-        edges.removeAll(keepingCapacity: true)
         for c in 0..<k { staged[c].removeAll(keepingCapacity: true) }
         overflow.removeAll(keepingCapacity: true)
         impacts.removeAll(keepingCapacity: true)
@@ -56,8 +54,9 @@ struct ConstraintGraph {
         colorBits.append(contentsOf: repeatElement(0, count: words * k))
 
         // 1. In contact order (the contacts are read once, front to back): a color for each
-        //    constraint, and the lane values of those that got one.
-        var counts = [Int](repeating: 0, count: k + 1)
+        //    constraint, and the lane values of those that got one; those that got none go to the
+        //    overflow, and elastic ones get a scalar copy for the impact pass.
+        var counts = [Int](repeating: 0, count: k)
         colorBits.withUnsafeMutableBufferPointer { bits in
             for ci in 0..<contacts.count where contacts[ci].manifold.count > 0 {
                 let a = Int(shapes[Int(contacts[ci].shapeA)].body), b = Int(shapes[Int(contacts[ci].shapeB)].body)
@@ -76,11 +75,15 @@ struct ConstraintGraph {
                     chosen = c
                     break
                 }
-                counts[chosen] += 1
-                let edge = Edge(contact: Int32(ci), bodyA: Int32(a), bodyB: Int32(b), color: UInt8(chosen))
-                edges.append(edge)
+                let edge = Edge(contact: Int32(ci), bodyA: Int32(a), bodyB: Int32(b))
                 if chosen < k {
+                    counts[chosen] += 1
                     staged[chosen].append(LaneContact(edge, contacts.baseAddress! + ci, bodies, settings))
+                }
+                if chosen == k || contacts[ci].restitution > 0 {
+                    let cc = Self.scalarConstraint(edge, contacts, bodies, settings)
+                    if chosen == k { overflow.append(cc) }
+                    if cc.restitution > 0 { impacts.append(cc) }
                 }
             }
         }
@@ -91,8 +94,8 @@ struct ConstraintGraph {
         for c in 0..<k where (1...Self.smallestBatch - 1).contains(counts[c] % wideLanes) {
             for _ in 0..<(counts[c] % wideLanes) {
                 let lane = staged[c].removeLast()
-                overflow.append(Self.scalarConstraint(Edge(contact: lane.contact, bodyA: lane.bodyA, bodyB: lane.bodyB,
-                                                           color: UInt8(k)), contacts, bodies, settings))
+                overflow.append(Self.scalarConstraint(Edge(contact: lane.contact, bodyA: lane.bodyA, bodyB: lane.bodyB),
+                                                      contacts, bodies, settings))
             }
             counts[c] -= counts[c] % wideLanes
         }
@@ -119,15 +122,10 @@ struct ConstraintGraph {
                 }
             }
         }
-
-        // 4. The rest of the overflow, and the scalar copies of elastic constraints for the impact pass.
-        for edge in edges where Int(edge.color) == k || contacts[Int(edge.contact)].restitution > 0 {
-            let cc = Self.scalarConstraint(edge, contacts, bodies, settings)
-            if Int(edge.color) == k { overflow.append(cc) }
-            if cc.restitution > 0 { impacts.append(cc) }
-        }
     }
 
+    /// Rare (overflow, elastic contacts, small tails): kept out of the hot coloring loop.
+    @inline(never)
     private static func scalarConstraint(_ edge: Edge, _ contacts: UnsafeBufferPointer<Contact>,
                                          _ bodies: UnsafeMutablePointer<Body>, _ settings: SolverSettings) -> ContactConstraint {
         var cc = ContactConstraint()

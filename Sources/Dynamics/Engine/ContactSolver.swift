@@ -52,27 +52,45 @@ struct SolverSettings: Sendable {
     var linearSlop: Double
 }
 
+extension SolverSettings {
+    /// Contacts against a body that cannot move are stiffer (Box2D v3's static softness).
+    @inline(__always) func softness(mA: Double, mB: Double) -> Softness {
+        (mA == 0 || mB == 0) ? staticSoftness : contactSoftness
+    }
+}
+
 enum ContactSolver {
+    /// What both the scalar and the wide solver prepare for a contact point: the inverse
+    /// effective masses along the normal and the tangent t = (ny, −nx), and the separation less
+    /// the anchors' gap along the normal (the substeps add back the anchors as the bodies moved).
+    @inline(__always)
+    static func pointTerms(rA: Vector, rB: Vector, normal n: Vector, separation: Double,
+                           mA: Double, iA: Double, mB: Double, iB: Double)
+        -> (kN: Double, kT: Double, adjustedSeparation: Double) {
+        let t = Vector(n.y, -n.x)
+        let rnA = rA.cross(n), rnB = rB.cross(n), rtA = rA.cross(t), rtB = rB.cross(t)
+        return (mA + mB + iA * rnA * rnA + iB * rnB * rnB,
+                mA + mB + iA * rtA * rtA + iB * rtB * rtB,
+                separation - (rB - rA).dot(n))
+    }
+
     static func prepare(_ c: inout ContactConstraint, manifold m: Manifold, bodies: UnsafeMutablePointer<Body>,
                         settings: SolverSettings) {
         let a = bodies[Int(c.bodyA)], b = bodies[Int(c.bodyB)]
         c.mA = a.invMass; c.iA = a.invInertia; c.mB = b.invMass; c.iB = b.invInertia
-        c.softness = (c.mA == 0 || c.mB == 0) ? settings.staticSoftness : settings.contactSoftness
+        c.softness = settings.softness(mA: c.mA, mB: c.mB)
         c.normal = m.normal
         c.count = m.count
-        let n = m.normal, t = Vector(n.y, -n.x)
         func point(_ mp: ManifoldPoint) -> ContactConstraintPoint {
             var p = ContactConstraintPoint()
             p.rA = mp.anchorA; p.rB = mp.anchorB
             p.normalImpulse = mp.normalImpulse
             p.tangentImpulse = mp.tangentImpulse
-            p.adjustedSeparation = mp.separation - (p.rB - p.rA).dot(n)
-            let rnA = p.rA.cross(n), rnB = p.rB.cross(n)
-            let kN = c.mA + c.mB + c.iA * rnA * rnA + c.iB * rnB * rnB
-            p.normalMass = kN > 0 ? 1 / kN : 0
-            let rtA = p.rA.cross(t), rtB = p.rB.cross(t)
-            let kT = c.mA + c.mB + c.iA * rtA * rtA + c.iB * rtB * rtB
-            p.tangentMass = kT > 0 ? 1 / kT : 0
+            let terms = pointTerms(rA: p.rA, rB: p.rB, normal: m.normal, separation: mp.separation,
+                                   mA: c.mA, iA: c.iA, mB: c.mB, iB: c.iB)
+            p.adjustedSeparation = terms.adjustedSeparation
+            p.normalMass = terms.kN > 0 ? 1 / terms.kN : 0
+            p.tangentMass = terms.kT > 0 ? 1 / terms.kT : 0
             return p
         }
         c.p1 = point(m.p1)

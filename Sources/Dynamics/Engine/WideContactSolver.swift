@@ -120,26 +120,26 @@ struct LaneContact {
     var biasRate: Float, massScale: Float, impulseScale: Float
     var p1 = LanePoint(), p2 = LanePoint()
 
-    /// The same preparation as ContactSolver.prepare, computed in double and stored in single.
+    /// ContactSolver.prepare's values, computed in double and stored in single (the effective
+    /// masses stay inverted; the fill inverts eight at a time).
     @inline(__always)
     init(_ edge: ConstraintGraph.Edge, _ contact: UnsafePointer<Contact>, _ bodies: UnsafeMutablePointer<Body>,
          _ settings: SolverSettings) {
         let a = Int(edge.bodyA), b = Int(edge.bodyB)
         let mA = bodies[a].invMass, iA = bodies[a].invInertia, mB = bodies[b].invMass, iB = bodies[b].invInertia
-        let soft = (mA == 0 || mB == 0) ? settings.staticSoftness : settings.contactSoftness
-        let n = contact.pointee.manifold.normal, t = Vector(n.y, -n.x)
+        let soft = settings.softness(mA: mA, mB: mB)
+        let n = contact.pointee.manifold.normal
         bodyA = edge.bodyA; bodyB = edge.bodyB; self.contact = edge.contact
         nx = Float(n.x); ny = Float(n.y); friction = Float(contact.pointee.friction)
         self.mA = Float(mA); self.iA = Float(iA); self.mB = Float(mB); self.iB = Float(iB)
         biasRate = Float(soft.biasRate); massScale = Float(soft.massScale); impulseScale = Float(soft.impulseScale)
         @inline(__always) func point(_ mp: ManifoldPoint) -> LanePoint {
             let rA = mp.anchorA, rB = mp.anchorB
-            let rnA = rA.cross(n), rnB = rB.cross(n), rtA = rA.cross(t), rtB = rB.cross(t)
-            let kN = mA + mB + iA * rnA * rnA + iB * rnB * rnB
-            let kT = mA + mB + iA * rtA * rtA + iB * rtB * rtB
+            let terms = ContactSolver.pointTerms(rA: rA, rB: rB, normal: n, separation: mp.separation,
+                                                 mA: mA, iA: iA, mB: mB, iB: iB)
             return LanePoint(rAx: Float(rA.x), rAy: Float(rA.y), rBx: Float(rB.x), rBy: Float(rB.y),
-                             baseSeparation: Float(mp.separation - (rB - rA).dot(n)),
-                             normalK: Float(kN), tangentK: Float(kT),
+                             baseSeparation: Float(terms.adjustedSeparation),
+                             normalK: Float(terms.kN), tangentK: Float(terms.kT),
                              normalImpulse: Float(mp.normalImpulse), tangentImpulse: Float(mp.tangentImpulse))
         }
         p1 = point(contact.pointee.manifold.p1)

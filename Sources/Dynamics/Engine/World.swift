@@ -128,7 +128,6 @@ final class World {
 
     func body(_ id: Int32) -> Body { bodies[Int(id)] }
 
-    /// Changes a body; a change of velocity, impulse, mass or kind wakes a sleeping body's island.
     /// Clears every body's acceleration (the behaviors set it again before each step).
     func resetAccelerations() {
         bodies.withUnsafeMutableBufferPointer { bp in
@@ -145,6 +144,7 @@ final class World {
         }
     }
 
+    /// Changes a body; a change of velocity, impulse, mass or kind wakes a sleeping body's island.
     func withBody(_ id: Int32, _ change: (inout Body) -> Void) {
         guard bodies[Int(id)].isAsleep else { change(&bodies[Int(id)]); return }
         let before = bodies[Int(id)]
@@ -716,16 +716,7 @@ final class World {
                 for w in 0..<wp.count { WideContactSolver.solve(&wp[w], s, wide) }
                 for c in 0..<op.count { ContactSolver.solve(&op[c], s, set, useBias: true) }
                 // Integrate positions.
-                for i in movers {
-                    let st = s + Int(i)
-                    st.pointee.dpx += st.pointee.vx * hf
-                    st.pointee.dpy += st.pointee.vy * hf
-                    // Turn by a small angle and renormalize (see Rotation.integrated).
-                    let da = hf * st.pointee.angular
-                    let c = st.pointee.qc - da * st.pointee.qs, sn = st.pointee.qs + da * st.pointee.qc
-                    let inv = 1 / (c * c + sn * sn).squareRoot()
-                    st.pointee.qc = c * inv; st.pointee.qs = sn * inv
-                }
+                for i in movers { s[Int(i)].advance(by: hf) }
                 resolveImpacts()
                 for j in awakeJoints {
                     JointSolver.solve(&jp[Int(j)], s, set, jointSoftness: jointSoftness, useBias: false)
