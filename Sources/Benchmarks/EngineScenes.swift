@@ -54,16 +54,23 @@ public enum EngineScenes {
                     items.append(BenchItem(center: Point(x, y), size: Size(2 * a, 2 * a)))
                 }
             }
-            animator.addBehavior(GravityBehavior(items: items))
-            let collision = CollisionBehavior(items: items)
-            collision.setTranslatesReferenceBoundsIntoBoundary(true)
-            animator.addBehavior(collision)
-            let props = DynamicItemBehavior(items: items)
-            props.friction = 0.6
-            props.density = 1
-            animator.addBehavior(props)
+            addFalling(items, to: animator) { $0.density = 1 }
             return BuiltBenchScene(animator: animator, items: items, start: items.map(\.center), standTolerance: a / 2)
         }
+    }
+
+    /// The pyramid's and the rain's behaviors: gravity, the reference bounds as walls, friction
+    /// 0.6 (Box2D's benchmark material) and whatever else `material` sets.
+    private static func addFalling(_ items: [BenchItem], to animator: DynamicAnimator,
+                                   material: (DynamicItemBehavior) -> Void) {
+        animator.addBehavior(GravityBehavior(items: items))
+        let collision = CollisionBehavior(items: items)
+        collision.setTranslatesReferenceBoundsIntoBoundary(true)
+        animator.addBehavior(collision)
+        let props = DynamicItemBehavior(items: items)
+        props.friction = 0.6
+        material(props)
+        animator.addBehavior(props)
     }
 
     public static var cradle: BenchScene {
@@ -173,14 +180,7 @@ public enum EngineScenes {
                                            path: [Point(-s, s), Point(s, s), Point(0, -s)]))
                 }
             }
-            animator.addBehavior(GravityBehavior(items: items))
-            let collision = CollisionBehavior(items: items)
-            collision.setTranslatesReferenceBoundsIntoBoundary(true)
-            animator.addBehavior(collision)
-            let props = DynamicItemBehavior(items: items)
-            props.friction = 0.6
-            props.elasticity = 0.1
-            animator.addBehavior(props)
+            addFalling(items, to: animator) { $0.elasticity = 0.1 }
             return BuiltBenchScene(animator: animator, items: items, start: items.map(\.center), standTolerance: nil)
         }
     }
