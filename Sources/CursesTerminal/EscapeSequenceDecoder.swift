@@ -88,13 +88,8 @@ public struct EscapeSequenceDecoder: Hashable, Sendable {
 
         case .ss3:
             state = .ground
+            if let key = Self.cursorKey(scalar) { return [.key(key)] }
             switch scalar {
-            case "A": return [.key(.up)]
-            case "B": return [.key(.down)]
-            case "C": return [.key(.right)]
-            case "D": return [.key(.left)]
-            case "H": return [.key(.home)]
-            case "F": return [.key(.end)]
             case "M": return [.key(.enter)]
             case "P": return [.key(.function(1))]
             case "Q": return [.key(.function(2))]
@@ -144,15 +139,8 @@ public struct EscapeSequenceDecoder: Hashable, Sendable {
         // Cursor keys carry no parameters, or "1;modifier"; anything else (a cursor position
         // report "row;col H", say) is not a key.
         let plainKey = params.isEmpty || (numbers.count == 2 && numbers[0] == 1)
-        if "ABCDHFZ".unicodeScalars.contains(final) && !plainKey { return [] }
+        if let cursor = final == "Z" ? Key.backTab : Self.cursorKey(final) { return plainKey ? [.key(cursor)] : [] }
         switch final {
-        case "A": return [.key(.up)]
-        case "B": return [.key(.down)]
-        case "C": return [.key(.right)]
-        case "D": return [.key(.left)]
-        case "H": return [.key(.home)]
-        case "F": return [.key(.end)]
-        case "Z": return [.key(.backTab)]
         case "~":
             switch numbers.first ?? nil {
             case 1, 7: return [.key(.home)]
@@ -167,6 +155,19 @@ public struct EscapeSequenceDecoder: Hashable, Sendable {
             default: return []
             }
         default: return []
+        }
+    }
+
+    /// The keys whose final byte is the same after ESC O (SS3) and after ESC [ (CSI).
+    static func cursorKey(_ final: Unicode.Scalar) -> Key? {
+        switch final {
+        case "A": return .up
+        case "B": return .down
+        case "C": return .right
+        case "D": return .left
+        case "H": return .home
+        case "F": return .end
+        default: return nil
         }
     }
 
