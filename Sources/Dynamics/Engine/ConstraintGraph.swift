@@ -8,10 +8,11 @@
 // solved one at a time after the batches, and so are the constraints of a color's last batch when
 // it would hold only one or two.
 //
-// Building is the part of a step that runs once per contact, so it avoids what made it slow
-// before: a batch is filled field by field from eight prepared constraints on the stack, each
-// field one whole vector, instead of lane by lane into a kilobyte-sized struct; batches are kept
-// from step to step and only the lanes a step leaves empty are cleared.
+// Building is the part of a step that runs once per contact, so it reads the contacts once, in
+// order, and prepares each colored constraint into a compact single-precision lane record kept
+// per color (LaneContact); a batch is then filled from eight consecutive records, each field one
+// whole vector (empty lanes get zeros), instead of lane by lane into a kilobyte-sized struct.
+// Batches are kept from step to step, so their storage is allocated once.
 //
 // The impact pass works on scalar copies of the elastic constraints (`impacts`), whichever solver
 // handles their regular passes: it only changes body velocities, so the copies need not be merged
