@@ -90,25 +90,21 @@ struct BenchCommand: ParsableCommand {
         #endif
         let clock = ContinuousClock()
         let origin = clock.now
-        let isTTY = isatty(STDERR_FILENO) == 1
+        let progress = ProgressLine(isTTY: isatty(STDERR_FILENO) == 1)
         let now: () -> UInt64 = {
             let d = clock.now - origin
             return UInt64(d.components.seconds) * 1_000_000_000 + UInt64(d.components.attoseconds / 1_000_000_000)
         }
         if render {
-            try runRender(now: now, isTTY: isTTY)
+            try runRender(now: now, progress: progress)
             return
         }
         if scaling {
-            try runScaling(now: now, isTTY: isTTY)
+            try runScaling(now: now, progress: progress)
             return
         }
         let selected = scenes.isEmpty ? all : scenes.compactMap(EngineScenes.scene(named:))
-        let runner = BenchRunner(
-            now: now,
-            progress: { line in
-                if isTTY { FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8)) }
-            })
+        let runner = BenchRunner(now: now, progress: progress.show)
         if !json {
             print("scene           bodies  contacts  joints  steps   median ms    min ms    max ms  stands")
         }
@@ -116,7 +112,7 @@ struct BenchCommand: ParsableCommand {
         encoder.outputFormatting = [.sortedKeys]
         for scene in selected {
             let r = runner.run(scene, steps: steps, sleeping: sleeping)
-            if isTTY { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            progress.clear()
             if json {
                 print(String(decoding: try encoder.encode(r), as: UTF8.self))
             } else {
@@ -128,7 +124,7 @@ struct BenchCommand: ParsableCommand {
         }
     }
 
-    private func runRender(now: @escaping () -> UInt64, isTTY: Bool) throws {
+    private func runRender(now: @escaping () -> UInt64, progress: ProgressLine) throws {
         let files = try location.library().files()
         var list = RenderBench.scenes(files: files)
         if !scenes.isEmpty { list = list.filter { scenes.contains($0.name) || scenes.contains(String($0.name.dropFirst("render:".count))) } }
@@ -138,10 +134,10 @@ struct BenchCommand: ParsableCommand {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         for entry in list {
-            if isTTY { FileHandle.standardError.write(Data("\r\u{1B}[K\(entry.name)".utf8)) }
+            progress.show(entry.name)
             let description = try entry.load()
             let r = RenderBench.run(name: entry.name, description: description, frames: steps ?? 300, now: now)
-            if isTTY { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            progress.clear()
             if json {
                 print(String(decoding: try encoder.encode(r), as: UTF8.self))
             } else {
@@ -150,4 +146,16 @@ struct BenchCommand: ParsableCommand {
             }
         }
     }
+}
+
+/// The line on standard error that says what a benchmark is doing, rewritten in place; only on a
+/// terminal, so that logs and pipes get nothing of it.
+struct ProgressLine {
+    let isTTY: Bool
+
+    func show(_ line: String) {
+        if isTTY { FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8)) }
+    }
+
+    func clear() { show("") }
 }

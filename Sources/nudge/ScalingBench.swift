@@ -11,7 +11,8 @@ extension BenchCommand {
     static let defaultPeerTimeout = 150.0
 
     func validateScaling() throws {
-        for (given, flag) in [(render, "--render"), (json, "--json"), (list, "--list"), (!scenes.isEmpty, "--scene")] where given {
+        for (given, flag) in [(render, "--render"), (json, "--json"), (list, "--list"), (!scenes.isEmpty, "--scene"),
+                              (sleeping, "--sleeping")] where given {
             throw ValidationError("--scaling runs its own list of sizes and prints a table; it does not take \(flag)")
         }
         for (path, flag) in [(box2d, "--box2d"), (chipmunk, "--chipmunk")] {
@@ -30,7 +31,7 @@ extension BenchCommand {
         }
     }
 
-    func runScaling(now: @escaping () -> UInt64, isTTY: Bool) throws {
+    func runScaling(now: @escaping () -> UInt64, progress: ProgressLine) throws {
         let folder = URL(fileURLWithPath: output ?? Self.defaultScalingOutput)
         let limit = timeout ?? Self.defaultPeerTimeout
         do {
@@ -40,18 +41,20 @@ extension BenchCommand {
         }
         let csvURL = folder.appendingPathComponent("scaling.csv"), svgURL = folder.appendingPathComponent("scaling.svg")
         let stderr = FileHandle.standardError
-        func say(_ line: String) { stderr.write(Data(((isTTY ? "\r\u{1B}[K" : "") + "nudge bench: \(line)\n").utf8)) }
+        // A line that stays: it replaces the progress line on a terminal.
+        func say(_ line: String) {
+            progress.clear()
+            stderr.write(Data("nudge bench: \(line)\n".utf8))
+        }
 
         var peers: [(engine: ScalingEngine, program: any PeerProgram)] = []
         if let box2d { peers.append((.box2d, PeerProcess(name: "box2d", executable: URL(fileURLWithPath: box2d), timeout: limit))) }
         if let chipmunk {
             peers.append((.chipmunk, PeerProcess(name: "chipmunk", executable: URL(fileURLWithPath: chipmunk), timeout: limit)))
         }
-        let runner = BenchRunner(now: now, progress: { line in
-            if isTTY { stderr.write(Data("\r\u{1B}[K\(line)".utf8)) }
-        })
+        let runner = BenchRunner(now: now, progress: progress.show)
         let run = ScalingRun(runner: runner, peers: peers, steps: steps, progress: { line in
-            if isTTY { stderr.write(Data("\r\u{1B}[K\(line)".utf8)) } else { say(line) }
+            if progress.isTTY { progress.show(line) } else { say(line) }
         })
         var debugNote: [String] = []
         #if DEBUG
@@ -64,7 +67,7 @@ extension BenchCommand {
             reported = report.notes.count
             try? Data(ScalingCSV.text(rows: report.rows).utf8).write(to: csvURL, options: .atomic)
         })
-        if isTTY { stderr.write(Data("\r\u{1B}[K".utf8)) }
+        progress.clear()
         try Data(ScalingCSV.text(rows: report.rows).utf8).write(to: csvURL, options: .atomic)
         var written = [csvURL.path]
         if let plot = ScalingPlot(rows: report.rows, engines: report.engines, notes: debugNote + report.notes) {

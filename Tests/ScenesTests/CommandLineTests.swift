@@ -129,6 +129,20 @@ struct CommandLineTests {
         #expect(result.errors.contains(message), "stderr: \(result.errors)")
     }
 
+    @Test("bench refuses flags that do not go together, naming the flag", arguments: [
+        (["--scaling", "--sleeping"], "it does not take --sleeping"),
+        (["--render", "--sleeping"], "--sleeping goes with the engine scenes, not --render"),
+        (["--timeout", "5"], "--timeout goes with --scaling"),
+        (["--scene", "no-such-scene"], "unknown scene 'no-such-scene'"),
+        (["--steps", "0"], "--steps must be at least 1"),
+    ])
+    func benchBadFlags(flags: [String], message: String) throws {
+        let result = try Self.run(["bench"] + flags)
+        #expect(result.status != 0)
+        #expect(result.output.isEmpty)
+        #expect(result.errors.contains(message), "stderr: \(result.errors)")
+    }
+
     @Test("every command has --help")
     func help() throws {
         for command in [[], ["simulate"], ["check"], ["scenes"]] {
