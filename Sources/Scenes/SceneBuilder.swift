@@ -51,24 +51,20 @@ public struct SceneBuilder: Sendable {
                 if c.boundaries == .reference {
                     b.setTranslatesReferenceBoundsIntoBoundary(with: c.insets)
                 }
-                for segment in c.segments {
-                    b.addBoundary(withIdentifier: segment.name, from: point(segment.points[0]), to: point(segment.points[1]))
-                    if segment.points.contains(where: \.followsBounds) {
-                        boundaryLayouts.append { [unowned b] bounds in
-                            b.removeBoundary(withIdentifier: segment.name)
-                            b.addBoundary(withIdentifier: segment.name, from: segment.points[0].resolve(in: bounds),
-                                          to: segment.points[1].resolve(in: bounds))
-                        }
+                /// Adds a named boundary; one given in percent is laid out again when the bounds change.
+                func place(_ name: String, _ points: [Position], add: @escaping (CollisionBehavior, [Point]) -> Void) {
+                    add(b, points.map(point))
+                    guard points.contains(where: \.followsBounds) else { return }
+                    boundaryLayouts.append { [unowned b] bounds in
+                        b.removeBoundary(withIdentifier: name)
+                        add(b, points.map { $0.resolve(in: bounds) })
                     }
                 }
+                for segment in c.segments {
+                    place(segment.name, segment.points) { $0.addBoundary(withIdentifier: segment.name, from: $1[0], to: $1[1]) }
+                }
                 for path in c.paths {
-                    b.addBoundary(withIdentifier: path.name, for: path.points.map(point))
-                    if path.points.contains(where: \.followsBounds) {
-                        boundaryLayouts.append { [unowned b] bounds in
-                            b.removeBoundary(withIdentifier: path.name)
-                            b.addBoundary(withIdentifier: path.name, for: path.points.map { $0.resolve(in: bounds) })
-                        }
-                    }
+                    place(path.name, path.points) { $0.addBoundary(withIdentifier: path.name, for: $1) }
                 }
                 behavior = b
 
