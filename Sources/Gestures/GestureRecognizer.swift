@@ -260,6 +260,21 @@ public class GestureRecognizer {
         finish()
     }
 
+    /// A drag moved a continuous gesture: it changes once begun, and begins once the pointer is
+    /// more than `distance` from where it went down.
+    func dragMoved(to location: Point, beginningBeyond distance: Double) {
+        if hasBegun {
+            change()
+        } else if location.distance(to: startLocation) > distance {
+            begin()
+        }
+    }
+
+    /// The input of a continuous gesture is over: it ended if it had begun, else it failed.
+    func inputEnded() {
+        if hasBegun { end() } else { fail() }
+    }
+
     /// → failed (no actions), then back to possible.
     func fail() {
         state = .failed

@@ -39,7 +39,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
     }
 
     override func pointerUp(_ event: PointerEvent) {
-        if hasBegun { end() } else { fail() }
+        inputEnded()
     }
 
     override func timeAdvanced(to time: Double) {

@@ -47,15 +47,11 @@ public final class PanGestureRecognizer: GestureRecognizer {
 
     override func pointerMoved(_ event: PointerEvent) {
         sampler.add(time: event.time, value: event.location)
-        if hasBegun {
-            change()
-        } else if event.location.distance(to: startLocation) > hysteresis {
-            begin()
-        }
+        dragMoved(to: event.location, beginningBeyond: hysteresis)
     }
 
     override func pointerUp(_ event: PointerEvent) {
         sampler.add(time: event.time, value: event.location)
-        if hasBegun { end() } else { fail() }
+        inputEnded()
     }
 }

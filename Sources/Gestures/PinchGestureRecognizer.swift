@@ -58,7 +58,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
 
     override func pressWillBegin() {
         if input == .wheel {
-            if hasBegun { end() } else { fail() }
+            inputEnded()
         }
     }
 
@@ -81,22 +81,18 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     override func pointerMoved(_ event: PointerEvent) {
         rawScale = dragScale(at: event.location)
         sampler.add(time: event.time, value: Vector(scale, 0))
-        if hasBegun {
-            change()
-        } else if event.location.distance(to: startLocation) > hysteresis {
-            begin()
-        }
+        dragMoved(to: event.location, beginningBeyond: hysteresis)
     }
 
     override func pointerUp(_ event: PointerEvent) {
         rawScale = dragScale(at: event.location)
         sampler.add(time: event.time, value: Vector(scale, 0))
-        if hasBegun { end() } else { fail() }
+        inputEnded()
     }
 
     override func timeAdvanced(to time: Double) {
         if input == .wheel && isTracking && time - lastNotchTime >= wheelQuietTime {
-            if hasBegun { end() } else { fail() }
+            inputEnded()
         }
     }
 

@@ -64,17 +64,13 @@ public final class RotationGestureRecognizer: GestureRecognizer {
     override func pointerMoved(_ event: PointerEvent) {
         track(event.location)
         sampler.add(time: event.time, value: Vector(rotation, 0))
-        if hasBegun {
-            change()
-        } else if event.location.distance(to: startLocation) > hysteresis {
-            begin()
-        }
+        dragMoved(to: event.location, beginningBeyond: hysteresis)
     }
 
     override func pointerUp(_ event: PointerEvent) {
         track(event.location)
         sampler.add(time: event.time, value: Vector(rotation, 0))
-        if hasBegun { end() } else { fail() }
+        inputEnded()
     }
 
     override func resetGesture() {
