@@ -13,7 +13,8 @@ struct BodyState: Sendable {
     var vx: Float = 0
     var vy: Float = 0
     var angular: Float = 0
-    /// Unused; keeps the displacement in the second half of the 32 bytes.
+    /// Unused; keeps the displacement in the second half of the 32 bytes. (The wide solver's
+    /// scatter stores the first half whole and leaves the angular velocity here too.)
     var padding: Float = 0
     var dpx: Float = 0
     var dpy: Float = 0

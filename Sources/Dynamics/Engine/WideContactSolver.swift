@@ -84,21 +84,25 @@ struct WideContact {
         p2 = point(false)
     }
 
-    /// Copies the accumulated impulses back into the manifolds of the lanes' contacts.
+    /// Copies the accumulated impulses into the lanes' entries of `impulses` (indexed by contact).
     @inline(__always)
-    func store(into contacts: UnsafeMutableBufferPointer<Contact>) {
+    func store(into impulses: UnsafeMutablePointer<StoredImpulses>) {
         for lane in 0..<wideLanes where source[lane] >= 0 {
-            let ci = Int(source[lane])
-            contacts[ci].manifold.p1.normalImpulse = Double(p1.normalImpulse[lane])
-            contacts[ci].manifold.p1.tangentImpulse = Double(p1.tangentImpulse[lane])
-            contacts[ci].manifold.p1.maxNormalImpulse = Double(p1.maxNormalImpulse[lane])
-            if contacts[ci].manifold.count > 1 {
-                contacts[ci].manifold.p2.normalImpulse = Double(p2.normalImpulse[lane])
-                contacts[ci].manifold.p2.tangentImpulse = Double(p2.tangentImpulse[lane])
-                contacts[ci].manifold.p2.maxNormalImpulse = Double(p2.maxNormalImpulse[lane])
-            }
+            impulses[Int(source[lane])] = StoredImpulses(
+                p1: SIMD4(p1.normalImpulse[lane], p1.tangentImpulse[lane], p1.maxNormalImpulse[lane], 1),
+                p2: SIMD4(p2.normalImpulse[lane], p2.tangentImpulse[lane], p2.maxNormalImpulse[lane], 0))
         }
     }
+}
+
+/// A batched contact's impulses at the end of the step, on their way back to its manifold:
+/// normal, tangent and largest normal impulse of each point; `p1`'s last float is 1 when the
+/// entry is set. Kept apart from the contacts, 32 bytes each, so the batches write into a small
+/// array instead of across all the contacts once per color.
+struct StoredImpulses {
+    var p1: SIMD4<Float>
+    var p2: SIMD4<Float>
+    static let unset = StoredImpulses(p1: .zero, p2: .zero)
 }
 
 /// One contact point as a lane holds it.
@@ -160,16 +164,37 @@ struct WideBody {
         WideBody.scatter(vx, vy, w, s, idx)
     }
 
-    /// Writes the lanes back to their bodies. Kept out of line on purpose: when LLVM sees every
-    /// lane of a result extracted, it turns the vector arithmetic that produced it back into
-    /// eight scalar copies; a call boundary keeps that arithmetic in vectors.
+    /// Writes the lanes back to their bodies: each body's first sixteen bytes (velocity, angular
+    /// velocity and the unused fourth float, which takes the angular velocity too) in one store,
+    /// after transposing lanes into rows. Out of line on purpose: when LLVM sees every lane of a
+    /// result extracted, it turns the vector arithmetic that produced it back into eight scalar
+    /// copies; a call boundary keeps that arithmetic in vectors.
     @inline(never)
     static func scatter(_ vx: Wide, _ vy: Wide, _ w: Wide, _ s: UnsafeMutablePointer<BodyState>, _ idx: WideIndex) {
-        for lane in 0..<wideLanes {
-            let st = s + Int(idx[lane])
-            st.pointee.vx = vx[lane]; st.pointee.vy = vy[lane]; st.pointee.angular = w[lane]
+        let t0 = interleaveLow(vx, vy), t1 = interleaveHigh(vx, vy)
+        let u0 = interleaveLow(w, w), u1 = interleaveHigh(w, w)
+        let base = UnsafeMutableRawPointer(s)
+        @inline(__always) func put(_ r: Wide, _ lane: Int) {
+            (base + Int(idx[lane]) &* MemoryLayout<BodyState>.stride).storeBytes(of: r.lowHalf, as: SIMD4<Float>.self)
+            (base + Int(idx[lane + 4]) &* MemoryLayout<BodyState>.stride).storeBytes(of: r.highHalf, as: SIMD4<Float>.self)
         }
+        put(pairsLow(t0, u0), 0); put(pairsHigh(t0, u0), 1); put(pairsLow(t1, u1), 2); put(pairsHigh(t1, u1), 3)
     }
+}
+
+// The shuffles of a transpose between lanes and rows of four floats, each within the two
+// four-lane halves of a vector.
+@inline(__always) func interleaveLow(_ a: Wide, _ b: Wide) -> Wide {
+    Wide(a[0], b[0], a[1], b[1], a[4], b[4], a[5], b[5])
+}
+@inline(__always) func interleaveHigh(_ a: Wide, _ b: Wide) -> Wide {
+    Wide(a[2], b[2], a[3], b[3], a[6], b[6], a[7], b[7])
+}
+@inline(__always) func pairsLow(_ a: Wide, _ b: Wide) -> Wide {
+    Wide(a[0], a[1], b[0], b[1], a[4], a[5], b[4], b[5])
+}
+@inline(__always) func pairsHigh(_ a: Wide, _ b: Wide) -> Wide {
+    Wide(a[2], a[3], b[2], b[3], a[6], a[7], b[6], b[7])
 }
 
 /// The displacement of the A (or B) bodies since the step began.
