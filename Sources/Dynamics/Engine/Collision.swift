@@ -76,37 +76,54 @@ enum Collision {
         return (bestIndex, best)
     }
 
-    /// `maxSeparation` for two rectangles, in closed form: the deepest point of box 2 below a
-    /// face of box 1 is its center minus its half-extents projected on the face normal, so each
-    /// face costs a few products instead of a loop over the other box's corners. Faces are
-    /// compared in index order with the same strict test as the loop, so ties resolve alike.
+    /// `maxSeparation` both ways for two rectangles, in closed form: the deepest point of one box
+    /// below a face of the other is its center minus its half-extents projected on the face
+    /// normal, so each face costs a few products instead of a loop over the other box's corners,
+    /// and the products the two directions share (centers, half-extents, the normals' dot
+    /// products) are computed once. Faces are compared in index order with the same strict test
+    /// as the loop, so ties resolve alike.
     @inline(__always)
-    static func boxSeparation(_ p1: PolygonRef, _ p2: PolygonRef) -> (Int, Double) {
+    static func boxSeparations(_ p1: PolygonRef, _ p2: PolygonRef) -> (Int, Double, Int, Double) {
         let v1 = p1.vertices, n1 = p1.normals, v2 = p2.vertices, n2 = p2.normals
         let c1 = (v1[0] + v1[2]) * 0.5, c2 = (v2[0] + v2[2]) * 0.5
         // Distances from each center to faces 0 and 1 (faces 2 and 3 mirror them).
         let e10 = n1[0].dot(v1[0] - c1), e11 = n1[1].dot(v1[1] - c1)
         let e20 = n2[0].dot(v2[0] - c2), e21 = n2[1].dot(v2[1] - c2)
+        let r00 = abs(n1[0].dot(n2[0])), r01 = abs(n1[0].dot(n2[1]))
+        let r10 = abs(n1[1].dot(n2[0])), r11 = abs(n1[1].dot(n2[1]))
         let d = c2 - c1
-        let x = n1[0].dot(d), y = n1[1].dot(d)
-        let r0 = e20 * abs(n1[0].dot(n2[0])) + e21 * abs(n1[0].dot(n2[1]))
-        let r1 = e20 * abs(n1[1].dot(n2[0])) + e21 * abs(n1[1].dot(n2[1]))
-        let s0 = x - e10 - r0, s1 = y - e11 - r1, s2 = -x - e10 - r0, s3 = -y - e11 - r1
-        var best = s0, index = 0
-        if s1 > best { best = s1; index = 1 }
-        if s2 > best { best = s2; index = 2 }
-        if s3 > best { best = s3; index = 3 }
-        return (index, best)
+        @inline(__always) func deepest(_ x: Double, _ y: Double, _ ex: Double, _ ey: Double,
+                                       _ rx: Double, _ ry: Double) -> (Int, Double) {
+            let s0 = x - ex - rx, s1 = y - ey - ry, s2 = -x - ex - rx, s3 = -y - ey - ry
+            var best = s0, index = 0
+            if s1 > best { best = s1; index = 1 }
+            if s2 > best { best = s2; index = 2 }
+            if s3 > best { best = s3; index = 3 }
+            return (index, best)
+        }
+        // Box 2 below the faces of box 1, then box 1 below the faces of box 2 (seen from box 2
+        // the center offset is −d).
+        let (i1, s1) = deepest(n1[0].dot(d), n1[1].dot(d), e10, e11,
+                               e20 * r00 + e21 * r01, e20 * r10 + e21 * r11)
+        let (i2, s2) = deepest(-n2[0].dot(d), -n2[1].dot(d), e20, e21,
+                               e10 * r00 + e11 * r10, e10 * r01 + e11 * r11)
+        return (i1, s1, i2, s2)
     }
 
     /// Polygon A against polygon B (both in world coordinates); `boxes` when both are rectangles.
     static func polygons(_ a: PolygonRef, _ b: PolygonRef, posA: Vector, posB: Vector,
                          margin: Double, linearSlop: Double, boxes: Bool = false) -> Manifold {
         var m = Manifold()
-        let (edgeA, sepA) = boxes ? boxSeparation(a, b) : maxSeparation(a, b)
-        if sepA > margin { return m }
-        let (edgeB, sepB) = boxes ? boxSeparation(b, a) : maxSeparation(b, a)
-        if sepB > margin { return m }
+        let edgeA: Int, sepA: Double, edgeB: Int, sepB: Double
+        if boxes {
+            (edgeA, sepA, edgeB, sepB) = boxSeparations(a, b)
+            if sepA > margin || sepB > margin { return m }
+        } else {
+            (edgeA, sepA) = maxSeparation(a, b)
+            if sepA > margin { return m }
+            (edgeB, sepB) = maxSeparation(b, a)
+            if sepB > margin { return m }
+        }
 
         let flip = sepB > sepA + 0.1 * linearSlop
         let ref = flip ? b : a, inc = flip ? a : b

@@ -23,7 +23,7 @@ struct Shape: Sendable {
     var vertexStart: Int32 = 0
     var vertexCount: Int32 = 0
     /// A polygon that is a rectangle (opposite sides parallel, corners square): the narrow phase
-    /// then finds its separating axis in closed form (see Collision.boxSeparation).
+    /// then finds its separating axis in closed form (see Collision.boxSeparations).
     var isBox = false
 
     var friction: Double = 0
