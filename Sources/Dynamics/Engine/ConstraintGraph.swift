@@ -36,8 +36,11 @@ struct ConstraintGraph {
     /// Scalar copies of the elastic constraints, for the impact pass.
     var impacts: [ContactConstraint] = []
 
-    /// The lane values of the colored constraints, in contact order.
-    private var staged = [[LaneContact]](repeating: [], count: ConstraintGraph.colorCount)
+    /// The lane values of the colored constraints: each color's in contact order, colors one
+    /// after the other.
+    private var staged: [LaneContact] = []
+    /// Each contact's color this step (`colorCount` for none: no points, asleep, or overflow).
+    private var colorOf: [UInt8] = []
     private var colorBits: [UInt64] = []
     /// The batches' impulses by contact, between the last substep and the contacts' manifolds.
     private var stored: [StoredImpulses] = []
@@ -54,60 +57,92 @@ struct ConstraintGraph {
                         bodies: UnsafeMutablePointer<Body>, bodyCount: Int, settings: SolverSettings) {
         let k = Self.colorCount
         let words = (bodyCount + 63) / 64
-        for c in 0..<k { staged[c].removeAll(keepingCapacity: true) }
         overflow.removeAll(keepingCapacity: true)
         impacts.removeAll(keepingCapacity: true)
         colorBits.removeAll(keepingCapacity: true)
         colorBits.append(contentsOf: repeatElement(0, count: words * k))
+        colorOf.removeAll(keepingCapacity: true)
+        colorOf.append(contentsOf: repeatElement(UInt8(k), count: contacts.count))
 
-        // 1. In contact order (the contacts are read once, front to back): a color for each
-        //    constraint, and the lane values of those that got one; those that got none go to the
-        //    overflow, and elastic ones get a scalar copy for the impact pass.
-        var counts = [Int](repeating: 0, count: k)
-        colorBits.withUnsafeMutableBufferPointer { bits in
+        // 1. In contact order: a color for each constraint; those that got none go to the
+        //    overflow, and elastic ones get a scalar copy for the impact pass. Each color
+        //    remembers its last two contacts, in case they end up as a small tail.
+        var counts = (0..<k).map { _ in 0 }
+        var lastTwo = [SIMD2<Int32>](repeating: SIMD2(-1, -1), count: k)
+        colorBits.withUnsafeMutableBufferPointer { bitBuffer in
+        colorOf.withUnsafeMutableBufferPointer { color in
+        counts.withUnsafeMutableBufferPointer { counts in
+        lastTwo.withUnsafeMutableBufferPointer { lastTwo in
+            let bits = bitBuffer.baseAddress!
             for ci in 0..<contacts.count where contacts[ci].manifold.count > 0 {
                 let a = Int(shapes[Int(contacts[ci].shapeA)].body), b = Int(shapes[Int(contacts[ci].shapeB)].body)
                 // Sleeping bodies keep their contacts out of the solver (IslandSleeper.swift).
                 if bodies[a].isAsleep || bodies[b].isAsleep { continue }
                 let movesA = bodies[a].kind == .dynamic, movesB = bodies[b].kind == .dynamic
-                let wordA = a >> 6, bitA: UInt64 = 1 << UInt64(a & 63)
-                let wordB = b >> 6, bitB: UInt64 = 1 << UInt64(b & 63)
+                let wordA = a &>> 6, bitA: UInt64 = 1 &<< UInt64(a & 63)
+                let wordB = b &>> 6, bitB: UInt64 = 1 &<< UInt64(b & 63)
                 var chosen = k
                 for c in 0..<k {
-                    let base = c * words
-                    if movesA && bits[base + wordA] & bitA != 0 { continue }
-                    if movesB && bits[base + wordB] & bitB != 0 { continue }
-                    if movesA { bits[base + wordA] |= bitA }
-                    if movesB { bits[base + wordB] |= bitB }
+                    let row = bits + c &* words
+                    if movesA && row[wordA] & bitA != 0 { continue }
+                    if movesB && row[wordB] & bitB != 0 { continue }
+                    if movesA { row[wordA] |= bitA }
+                    if movesB { row[wordB] |= bitB }
                     chosen = c
                     break
                 }
-                let edge = Edge(contact: Int32(ci), bodyA: Int32(a), bodyB: Int32(b))
                 if chosen < k {
-                    counts[chosen] += 1
-                    staged[chosen].append(LaneContact(edge, contacts.baseAddress! + ci, bodies, settings))
+                    color[ci] = UInt8(chosen)
+                    counts[chosen] &+= 1
+                    lastTwo[chosen] = SIMD2(lastTwo[chosen][1], Int32(ci))
                 }
                 if chosen == k || contacts[ci].restitution > 0 {
+                    let edge = Edge(contact: Int32(ci), bodyA: Int32(a), bodyB: Int32(b))
                     let cc = Self.scalarConstraint(edge, contacts, bodies, settings)
                     if chosen == k { overflow.append(cc) }
                     if cc.restitution > 0 { impacts.append(cc) }
                 }
             }
-        }
+        }}}}
 
         // 2. A color's last batch with one or two lanes filled costs as much as a full one, and
         //    more than its constraints solved one at a time (small scenes are mostly such
-        //    batches): those constraints join the overflow.
+        //    batches): those constraints join the overflow, the latest first.
         for c in 0..<k where (1...Self.smallestBatch - 1).contains(counts[c] % wideLanes) {
-            for _ in 0..<(counts[c] % wideLanes) {
-                let lane = staged[c].removeLast()
-                overflow.append(Self.scalarConstraint(Edge(contact: lane.contact, bodyA: lane.bodyA, bodyB: lane.bodyB),
+            let tail = counts[c] % wideLanes
+            for t in 0..<tail {
+                let ci = Int(lastTwo[c][1 - t])
+                colorOf[ci] = UInt8(k)
+                let a = shapes[Int(contacts[ci].shapeA)].body, b = shapes[Int(contacts[ci].shapeB)].body
+                overflow.append(Self.scalarConstraint(Edge(contact: Int32(ci), bodyA: a, bodyB: b),
                                                       contacts, bodies, settings))
             }
-            counts[c] -= counts[c] % wideLanes
+            counts[c] -= tail
         }
 
-        // 3. Batches: full groups of eight of one color, the last group of a color padded; each
+        // 3. In contact order again: each colored constraint's lane values, into its color's
+        //    next place. The flat buffer is written through a pointer: no growth or uniqueness
+        //    checks per constraint.
+        var next = [Int](repeating: 0, count: k + 1)
+        for c in 0..<k { next[c + 1] = next[c] + counts[c] }
+        let staging = next[k]
+        if staged.count < staging {
+            staged.append(contentsOf: repeatElement(LaneContact.empty, count: staging - staged.count))
+        }
+        staged.withUnsafeMutableBufferPointer { sp in
+        colorOf.withUnsafeBufferPointer { color in
+        next.withUnsafeMutableBufferPointer { next in
+            let out = sp.baseAddress!
+            for ci in 0..<contacts.count where Int(color[ci]) < k {
+                let c = Int(color[ci])
+                let a = shapes[Int(contacts[ci].shapeA)].body, b = shapes[Int(contacts[ci].shapeB)].body
+                (out + next[c]).initialize(to: LaneContact(Edge(contact: Int32(ci), bodyA: a, bodyB: b),
+                                                           contacts.baseAddress! + ci, bodies, settings))
+                next[c] &+= 1
+            }
+        }}}
+
+        // 4. Batches: full groups of eight of one color, the last group of a color padded; each
         //    color's lane records are read front to back.
         var total = 0
         for c in 0..<k { total += (counts[c] + wideLanes - 1) / wideLanes }
@@ -116,19 +151,24 @@ struct ConstraintGraph {
         }
         batchCount = total
         batches.withUnsafeMutableBufferPointer { bp in
-            var batch = 0
+        staged.withUnsafeBufferPointer { sp in
+            var batch = 0, start = 0
             for c in 0..<k {
-                staged[c].withUnsafeBufferPointer { sp in
-                    var i = 0
-                    while i < sp.count {
-                        let n = min(wideLanes, sp.count - i)
-                        bp[batch].fill(from: sp.baseAddress! + i, count: n)
-                        batch += 1
-                        i += n
+                var i = 0
+                while i < counts[c] {
+                    let n = min(wideLanes, counts[c] - i)
+                    // A full batch, the common case, with the lane count a constant.
+                    if n == wideLanes {
+                        bp[batch].fill(from: sp.baseAddress! + start + i, count: wideLanes)
+                    } else {
+                        bp[batch].fill(from: sp.baseAddress! + start + i, count: n)
                     }
+                    batch += 1
+                    i += n
                 }
+                start += counts[c]
             }
-        }
+        }}
     }
 
     /// Rare (overflow, elastic contacts, small tails): kept out of the hot coloring loop.

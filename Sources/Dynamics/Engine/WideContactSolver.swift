@@ -124,6 +124,18 @@ struct LaneContact {
     var biasRate: Float, massScale: Float, impulseScale: Float
     var p1 = LanePoint(), p2 = LanePoint()
 
+    /// Filler for staging storage that is overwritten before it is read.
+    static let empty = LaneContact(bodyA: 0, bodyB: 0, contact: -1, nx: 0, ny: 0, friction: 0,
+                                   mA: 0, iA: 0, mB: 0, iB: 0, biasRate: 0, massScale: 0, impulseScale: 0)
+
+    init(bodyA: Int32, bodyB: Int32, contact: Int32, nx: Float, ny: Float, friction: Float,
+         mA: Float, iA: Float, mB: Float, iB: Float, biasRate: Float, massScale: Float, impulseScale: Float) {
+        self.bodyA = bodyA; self.bodyB = bodyB; self.contact = contact
+        self.nx = nx; self.ny = ny; self.friction = friction
+        self.mA = mA; self.iA = iA; self.mB = mB; self.iB = iB
+        self.biasRate = biasRate; self.massScale = massScale; self.impulseScale = impulseScale
+    }
+
     /// ContactSolver.prepare's values, computed in double and stored in single (the effective
     /// masses stay inverted; the fill inverts eight at a time).
     @inline(__always)
