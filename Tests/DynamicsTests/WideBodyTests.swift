@@ -58,4 +58,44 @@ import Testing
             #expect(s.dpx == f / 2 && s.dpy == f / 4 && s.qc == 1 && s.qs == 0)
         }
     }
+
+    /// Constraints are written into batches by row and lane (WideContact.write), so every field
+    /// must sit at the row the writer uses: 32 bytes per row, in declaration order.
+    @Test func batchRowsAreWhereTheWriterPutsThem() {
+        typealias R = WideContact.Row
+        let rowBytes = MemoryLayout<Wide>.stride
+        #expect(rowBytes == 32)
+        #expect(MemoryLayout<WideContact>.size == R.count * rowBytes)
+        let rows: [(PartialKeyPath<WideContact>, Int)] = [
+            (\.bodyA, R.bodyA), (\.bodyB, R.bodyB), (\.source, R.source), (\.nx, R.nx), (\.ny, R.ny),
+            (\.friction, R.friction), (\.mA, R.mA), (\.iA, R.iA), (\.mB, R.mB), (\.iB, R.iB),
+            (\.biasRate, R.biasRate), (\.massScale, R.massScale), (\.impulseScale, R.impulseScale),
+            (\.p1, R.p1), (\.p2, R.p2),
+            (\.p1.rAx, R.p1 + R.rAx), (\.p1.rAy, R.p1 + R.rAy), (\.p1.rBx, R.p1 + R.rBx), (\.p1.rBy, R.p1 + R.rBy),
+            (\.p2.baseSeparation, R.p2 + R.baseSeparation), (\.p2.normalMass, R.p2 + R.normalMass),
+            (\.p2.tangentMass, R.p2 + R.tangentMass), (\.p2.relaxBias, R.p2 + R.relaxBias),
+            (\.p2.normalImpulse, R.p2 + R.normalImpulse), (\.p2.tangentImpulse, R.p2 + R.tangentImpulse),
+            (\.p2.maxNormalImpulse, R.p2 + R.maxNormalImpulse),
+        ]
+        for (path, row) in rows {
+            #expect(MemoryLayout<WideContact>.offset(of: path) == row * rowBytes, "\(path)")
+        }
+    }
+
+    /// A lane written in place reads back as the same constraint, and its neighbors are untouched.
+    @Test func writtenLaneReadsBack() {
+        var batch = WideContact()
+        var lane = LaneContact.empty
+        lane.bodyA = 4; lane.bodyB = 9; lane.contact = 17; lane.nx = 0.6; lane.ny = -0.8; lane.friction = 0.5
+        lane.p1.rAx = 3; lane.p1.normalK = 4; lane.p2.tangentK = 0.25; lane.p2.normalImpulse = 7
+        withUnsafeMutablePointer(to: &batch) { WideContact.write(lane, into: $0, lane: 5) }
+        batch.invertMasses()
+        #expect(batch.bodyA[5] == 4 && batch.bodyB[5] == 9 && batch.source[5] == 17)
+        #expect(batch.nx[5] == 0.6 && batch.ny[5] == -0.8 && batch.friction[5] == 0.5)
+        #expect(batch.p1.rAx[5] == 3 && batch.p1.normalMass[5] == 0.25 && batch.p2.tangentMass[5] == 4)
+        #expect(batch.p2.normalImpulse[5] == 7 && batch.p2.normalMass[5] == 0)
+        for other in 0..<wideLanes where other != 5 {
+            #expect(batch.source[other] == -1 && batch.bodyA[other] == 0 && batch.p1.normalMass[other] == 0)
+        }
+    }
 }

@@ -8,10 +8,11 @@
 // solved one at a time after the batches, and so are the constraints of a color's last batch when
 // it would hold only one or two.
 //
-// Building is the part of a step that runs once per contact, so it reads the contacts once, in
-// order, and prepares each colored constraint into a compact single-precision lane record kept
-// per color (LaneContact); a batch is then filled from eight consecutive records, each field one
-// whole vector (empty lanes get zeros), instead of lane by lane into a kilobyte-sized struct.
+// Building is the part of a step that runs once per contact, so it reads the contacts front to
+// back twice: once to color them (a byte per contact), once to prepare each colored constraint
+// in single precision (LaneContact) and write it straight into its lane of its color's next
+// batch, through a pointer: no staging records to copy and transpose, no array growth or
+// uniqueness checks per constraint. Effective masses are then inverted eight lanes at a time.
 // Batches are kept from step to step, so their storage is allocated once. At the end of the step
 // the batches write their impulses into a small array indexed by contact, which then goes into
 // the manifolds front to back: written straight from the batches, the impulses went across all
@@ -36,9 +37,6 @@ struct ConstraintGraph {
     /// Scalar copies of the elastic constraints, for the impact pass.
     var impacts: [ContactConstraint] = []
 
-    /// The lane values of the colored constraints: each color's in contact order, colors one
-    /// after the other.
-    private var staged: [LaneContact] = []
     /// Each contact's color this step (`colorCount` for none: no points, asleep, or overflow).
     private var colorOf: [UInt8] = []
     private var colorBits: [UInt64] = []
@@ -120,55 +118,34 @@ struct ConstraintGraph {
             counts[c] -= tail
         }
 
-        // 3. In contact order again: each colored constraint's lane values, into its color's
-        //    next place. The flat buffer is written through a pointer: no growth or uniqueness
-        //    checks per constraint.
-        var next = [Int](repeating: 0, count: k + 1)
-        for c in 0..<k { next[c + 1] = next[c] + counts[c] }
-        let staging = next[k]
-        if staged.count < staging {
-            staged.append(contentsOf: repeatElement(LaneContact.empty, count: staging - staged.count))
-        }
-        staged.withUnsafeMutableBufferPointer { sp in
-        colorOf.withUnsafeBufferPointer { color in
-        next.withUnsafeMutableBufferPointer { next in
-            let out = sp.baseAddress!
-            for ci in 0..<contacts.count where Int(color[ci]) < k {
-                let c = Int(color[ci])
-                let a = shapes[Int(contacts[ci].shapeA)].body, b = shapes[Int(contacts[ci].shapeB)].body
-                (out + next[c]).initialize(to: LaneContact(Edge(contact: Int32(ci), bodyA: a, bodyB: b),
-                                                           contacts.baseAddress! + ci, bodies, settings))
-                next[c] &+= 1
-            }
-        }}}
-
-        // 4. Batches: full groups of eight of one color, the last group of a color padded; each
-        //    color's lane records are read front to back.
-        var total = 0
-        for c in 0..<k { total += (counts[c] + wideLanes - 1) / wideLanes }
+        // 3. The batches: each color's constraints fill its batches eight at a time, the last
+        //    one padded with empty lanes (they point at the ground with zero mass).
+        var firstBatch = [Int](repeating: 0, count: k + 1)
+        for c in 0..<k { firstBatch[c + 1] = firstBatch[c] + (counts[c] + wideLanes - 1) / wideLanes }
+        let total = firstBatch[k]
         if batches.count < total {
             batches.append(contentsOf: repeatElement(WideContact(), count: total - batches.count))
         }
         batchCount = total
+        for c in 0..<k where counts[c] % wideLanes != 0 { batches[firstBatch[c + 1] - 1] = WideContact() }
+
+        // 4. In contact order again: each colored constraint prepared straight into the next
+        //    lane of its color, through a pointer (no staging copy, no growth or uniqueness
+        //    checks per constraint); then each batch's effective masses, eight at a time.
+        var slot = [Int](repeating: 0, count: k)
         batches.withUnsafeMutableBufferPointer { bp in
-        staged.withUnsafeBufferPointer { sp in
-            var batch = 0, start = 0
-            for c in 0..<k {
-                var i = 0
-                while i < counts[c] {
-                    let n = min(wideLanes, counts[c] - i)
-                    // A full batch, the common case, with the lane count a constant.
-                    if n == wideLanes {
-                        bp[batch].fill(from: sp.baseAddress! + start + i, count: wideLanes)
-                    } else {
-                        bp[batch].fill(from: sp.baseAddress! + start + i, count: n)
-                    }
-                    batch += 1
-                    i += n
-                }
-                start += counts[c]
+        colorOf.withUnsafeBufferPointer { color in
+        slot.withUnsafeMutableBufferPointer { slot in
+            let out = bp.baseAddress!
+            for ci in 0..<contacts.count where Int(color[ci]) < k {
+                let c = Int(color[ci])
+                let a = shapes[Int(contacts[ci].shapeA)].body, b = shapes[Int(contacts[ci].shapeB)].body
+                let lane = LaneContact(Edge(contact: Int32(ci), bodyA: a, bodyB: b), contacts.baseAddress! + ci, bodies, settings)
+                WideContact.write(lane, into: out + firstBatch[c] + slot[c] &>> 3, lane: slot[c] & (wideLanes - 1))
+                slot[c] &+= 1
             }
-        }}
+            for b in 0..<total { bp[b].invertMasses() }
+        }}}
     }
 
     /// Rare (overflow, elastic contacts, small tails): kept out of the hot coloring loop.

@@ -42,46 +42,55 @@ struct WideContact {
     var p1 = WidePoint()
     var p2 = WidePoint()
 
-    /// Fills the batch from `count` consecutive prepared constraints (lanes past `count` become
-    /// empty: they point at the ground with zero mass and change nothing). Every field is written
-    /// as one whole vector; the lane loops have a constant trip count and unroll.
+    /// A batch is 35 rows of eight lanes, each row one field, in declaration order (a test checks
+    /// the layout): the three index rows, the ten per-constraint rows, then each point's eleven.
+    enum Row {
+        static let bodyA = 0, bodyB = 1, source = 2, nx = 3, ny = 4, friction = 5
+        static let mA = 6, iA = 7, mB = 8, iB = 9, biasRate = 10, massScale = 11, impulseScale = 12
+        static let p1 = 13, p2 = 24
+        // Within a point.
+        static let rAx = 0, rAy = 1, rBx = 2, rBy = 3, baseSeparation = 4, normalMass = 5
+        static let tangentMass = 6, relaxBias = 7, normalImpulse = 8, tangentImpulse = 9, maxNormalImpulse = 10
+        static let count = 35
+    }
+
+    /// Writes one prepared constraint into lane `lane` of a batch in place, straight from the
+    /// pass over the contacts, with no staging copy to transpose. The effective masses go in
+    /// as K = 1/m; `invertMasses` turns a finished batch's into masses eight lanes at a time.
     @inline(__always)
-    mutating func fill(from staged: UnsafePointer<LaneContact>, count: Int) {
-        @inline(__always) func row(_ lane: Int) -> UnsafePointer<LaneContact> { staged + lane }
-        @inline(__always) func lanes(_ value: (UnsafePointer<LaneContact>) -> Float) -> Wide {
-            var w = Wide()
-            for lane in 0..<wideLanes where lane < count { w[lane] = value(row(lane)) }
-            return w
+    static func write(_ l: LaneContact, into batch: UnsafeMutablePointer<WideContact>, lane: Int) {
+        let base = UnsafeMutableRawPointer(batch) + lane &* MemoryLayout<Float>.stride
+        @inline(__always) func put(_ row: Int, _ v: Float) {
+            (base + row &* MemoryLayout<Wide>.stride).storeBytes(of: v, as: Float.self)
         }
-        @inline(__always) func point(_ first: Bool) -> WidePoint {
-            var w = WidePoint()
-            for lane in 0..<wideLanes where lane < count {
-                let p = first ? row(lane).pointee.p1 : row(lane).pointee.p2
-                w.rAx[lane] = p.rAx; w.rAy[lane] = p.rAy
-                w.rBx[lane] = p.rBx; w.rBy[lane] = p.rBy
-                w.baseSeparation[lane] = p.baseSeparation
-                w.normalMass[lane] = p.normalK; w.tangentMass[lane] = p.tangentK
-                w.normalImpulse[lane] = p.normalImpulse; w.tangentImpulse[lane] = p.tangentImpulse
-            }
-            let zero = Wide(repeating: 0), one = Wide(repeating: 1)
-            w.normalMass = (one / w.normalMass).replacing(with: zero, where: w.normalMass .<= zero)
-            w.tangentMass = (one / w.tangentMass).replacing(with: zero, where: w.tangentMass .<= zero)
-            return w
+        @inline(__always) func put(_ row: Int, _ v: Int32) {
+            (base + row &* MemoryLayout<Wide>.stride).storeBytes(of: v, as: Int32.self)
         }
-        var a = WideIndex(repeating: 0), b = WideIndex(repeating: 0), src = WideIndex(repeating: -1)
-        for lane in 0..<wideLanes where lane < count {
-            a[lane] = row(lane).pointee.bodyA; b[lane] = row(lane).pointee.bodyB; src[lane] = row(lane).pointee.contact
+        @inline(__always) func put(_ point: Int, _ p: LanePoint) {
+            put(point + Row.rAx, p.rAx); put(point + Row.rAy, p.rAy)
+            put(point + Row.rBx, p.rBx); put(point + Row.rBy, p.rBy)
+            put(point + Row.baseSeparation, p.baseSeparation)
+            put(point + Row.normalMass, p.normalK); put(point + Row.tangentMass, p.tangentK)
+            put(point + Row.relaxBias, Float(0))
+            put(point + Row.normalImpulse, p.normalImpulse); put(point + Row.tangentImpulse, p.tangentImpulse)
+            put(point + Row.maxNormalImpulse, Float(0))
         }
-        bodyA = a; bodyB = b; source = src
-        nx = lanes { $0.pointee.nx }; ny = lanes { $0.pointee.ny }
-        friction = lanes { $0.pointee.friction }
-        mA = lanes { $0.pointee.mA }; iA = lanes { $0.pointee.iA }
-        mB = lanes { $0.pointee.mB }; iB = lanes { $0.pointee.iB }
-        biasRate = lanes { $0.pointee.biasRate }
-        massScale = lanes { $0.pointee.massScale }
-        impulseScale = lanes { $0.pointee.impulseScale }
-        p1 = point(true)
-        p2 = point(false)
+        put(Row.bodyA, l.bodyA); put(Row.bodyB, l.bodyB); put(Row.source, l.contact)
+        put(Row.nx, l.nx); put(Row.ny, l.ny); put(Row.friction, l.friction)
+        put(Row.mA, l.mA); put(Row.iA, l.iA); put(Row.mB, l.mB); put(Row.iB, l.iB)
+        put(Row.biasRate, l.biasRate); put(Row.massScale, l.massScale); put(Row.impulseScale, l.impulseScale)
+        put(Row.p1, l.p1)
+        put(Row.p2, l.p2)
+    }
+
+    /// Turns the K values `write` left in the mass rows into effective masses (zero where K is
+    /// zero: an empty lane, or the absent second point of a one-point manifold).
+    @inline(__always)
+    mutating func invertMasses() {
+        let zero = Wide(repeating: 0), one = Wide(repeating: 1)
+        @inline(__always) func invert(_ k: Wide) -> Wide { (one / k).replacing(with: zero, where: k .<= zero) }
+        p1.normalMass = invert(p1.normalMass); p1.tangentMass = invert(p1.tangentMass)
+        p2.normalMass = invert(p2.normalMass); p2.tangentMass = invert(p2.tangentMass)
     }
 
     /// Copies the accumulated impulses into the lanes' entries of `impulses` (indexed by contact).
@@ -109,14 +118,15 @@ struct StoredImpulses {
 struct LanePoint {
     var rAx: Float = 0, rAy: Float = 0, rBx: Float = 0, rBy: Float = 0
     var baseSeparation: Float = 0
-    /// The effective masses' inverses, K = 1/m_eff along the normal and the tangent; the fill
+    /// The effective masses' inverses, K = 1/m_eff along the normal and the tangent; the batch
     /// takes their reciprocals eight at a time (one vector division instead of eight scalar ones).
     var normalK: Float = 0, tangentK: Float = 0
     var normalImpulse: Float = 0, tangentImpulse: Float = 0
 }
 
-/// One contact constraint as a lane holds it: prepared once per step, in contact order, and then
-/// copied into its batch. (A second point of a one-point manifold is all zeros: no mass, no effect.)
+/// One contact constraint as a lane holds it: prepared once per step, in contact order, and
+/// written into its lane (WideContact.write). (A second point of a one-point manifold is all
+/// zeros: no mass, no effect.)
 struct LaneContact {
     var bodyA: Int32, bodyB: Int32, contact: Int32
     var nx: Float, ny: Float, friction: Float
@@ -137,7 +147,7 @@ struct LaneContact {
     }
 
     /// ContactSolver.prepare's values, computed in double and stored in single (the effective
-    /// masses stay inverted; the fill inverts eight at a time).
+    /// masses stay inverted; the batch inverts eight at a time).
     @inline(__always)
     init(_ edge: ConstraintGraph.Edge, _ contact: UnsafePointer<Contact>, _ bodies: UnsafeMutablePointer<Body>,
          _ settings: SolverSettings) {
