@@ -73,7 +73,7 @@ import Testing
             (\.p1, R.p1), (\.p2, R.p2),
             (\.p1.rAx, R.p1 + R.rAx), (\.p1.rAy, R.p1 + R.rAy), (\.p1.rBx, R.p1 + R.rBx), (\.p1.rBy, R.p1 + R.rBy),
             (\.p2.baseSeparation, R.p2 + R.baseSeparation), (\.p2.normalMass, R.p2 + R.normalMass),
-            (\.p2.tangentMass, R.p2 + R.tangentMass), (\.p2.relaxBias, R.p2 + R.relaxBias),
+            (\.p2.tangentMass, R.p2 + R.tangentMass),
             (\.p2.normalImpulse, R.p2 + R.normalImpulse), (\.p2.tangentImpulse, R.p2 + R.tangentImpulse),
             (\.p2.maxNormalImpulse, R.p2 + R.maxNormalImpulse),
         ]
