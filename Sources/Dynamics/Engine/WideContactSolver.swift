@@ -175,7 +175,8 @@ struct WideBody {
 
     @inline(__always) init(_ s: UnsafeMutablePointer<BodyState>, _ idx: WideIndex) {
         (vx, vy) = wideGather2(s, idx, offset: 0)
-        w = wideGather1(s, idx, offset: 8)
+        // The angular velocity with the unused float after it (the second vector goes unused).
+        w = wideGather2(s, idx, offset: 8).0
     }
 
     @inline(__always) func store(_ s: UnsafeMutablePointer<BodyState>, _ idx: WideIndex) {
@@ -225,15 +226,13 @@ struct WideDelta {
     }
 }
 
-// Gathers are out of line on purpose. Inlined, LLVM rebuilds the lanes with broadcasts and blends
-// spread through the arithmetic. Out of line, a result of one or two vectors comes back in
-// registers; three or more come back through memory in 16-byte halves, and reading them as whole
-// vectors stalls on store forwarding, so no gather returns more than two.
+// A gather reads each lane's pair of adjacent floats as one 64-bit load and splits the pairs
+// into two vectors with shuffles: a third fewer micro-operations than filling the lanes one float
+// at a time, and, inlined, LLVM keeps it as loads and shuffles (the one-float-at-a-time version
+// was out of line, since inlined LLVM rebuilt its lanes with broadcasts and blends).
 
-/// Two adjacent floats at byte `offset` of each lane's body state. Each lane's pair is read as
-/// one 64-bit load, and the pairs are split into the two vectors by two shuffles per half
-/// (a third fewer micro-operations than filling the lanes one float at a time).
-@inline(never)
+/// Two adjacent floats at byte `offset` of each lane's body state.
+@inline(__always)
 func wideGather2(_ s: UnsafeMutablePointer<BodyState>, _ idx: WideIndex, offset: Int) -> (Wide, Wide) {
     let base = UnsafeRawPointer(s) + offset
     var pairs = SIMD8<UInt64>()
@@ -243,17 +242,6 @@ func wideGather2(_ s: UnsafeMutablePointer<BodyState>, _ idx: WideIndex, offset:
     // Little-endian: a pair's first float is its low 32 bits.
     let first = SIMD8<UInt32>(truncatingIfNeeded: pairs), second = SIMD8<UInt32>(truncatingIfNeeded: pairs &>> 32)
     return (unsafeBitCast(first, to: Wide.self), unsafeBitCast(second, to: Wide.self))
-}
-
-/// The float at byte `offset` of each lane's body state.
-@inline(never)
-func wideGather1(_ s: UnsafeMutablePointer<BodyState>, _ idx: WideIndex, offset: Int) -> Wide {
-    let base = UnsafeRawPointer(s) + offset
-    var x = Wide()
-    for lane in 0..<wideLanes {
-        x[lane] = (base + Int(idx[lane]) &* MemoryLayout<BodyState>.stride).load(as: Float.self)
-    }
-    return x
 }
 
 /// Step-wide constants in lanes.
