@@ -143,8 +143,10 @@ enum Collision {
         var i1 = inc.vertices[incEdge], i2 = inc.vertices[incNext]
         var id1 = UInt32(incEdge), id2 = UInt32(incNext)
 
-        // Clip the incident edge to the reference face's extent along its tangent.
-        let tangent = (rv2 - rv1).normalized
+        // Clip the incident edge to the reference face's extent along its tangent. Every face
+        // normal is its edge turned a right angle, n = (e.y, −e.x)/|e|, so the unit tangent is
+        // (−n.y, n.x): no square root and division per pair.
+        let tangent = Vector(-refNormal.y, refNormal.x)
         let lower = tangent.dot(rv1), upper = tangent.dot(rv2)
         var t1 = tangent.dot(i1), t2 = tangent.dot(i2)
         if t1 > t2 {
