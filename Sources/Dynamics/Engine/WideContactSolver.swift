@@ -376,7 +376,7 @@ enum WideContactSolver {
 
     /// Soft normal impulse: touching points feed back their overlap as a damped spring; a
     /// speculative point (positive separation) only keeps the gap from closing within the substep.
-    @inline(__always)
+    @inline(always)
     static func softNormal(_ p: inout WidePoint, _ c: Coefficients, _ A: inout WideBody, _ B: inout WideBody,
                            _ dA: WideDelta, _ dB: WideDelta, _ t: WideSettings, _ soft: Soft) {
         let sep = separation(p, c, dA, dB)
