@@ -6,9 +6,9 @@ open class ItemListBehavior: DynamicBehavior {
     public private(set) var items: [DynamicItem]
 
     public init(items: [DynamicItem] = []) {
-        var unique: [DynamicItem] = []
-        for item in items where !unique.contains(where: { $0 === item }) { unique.append(item) }
-        self.items = unique
+        // Duplicates are dropped, keeping the first; a set keeps that linear for big scenes.
+        var seen = Set<ObjectIdentifier>()
+        self.items = items.filter { seen.insert(ObjectIdentifier($0)).inserted }
         super.init()
     }
 
