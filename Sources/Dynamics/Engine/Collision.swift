@@ -132,10 +132,20 @@ enum Collision {
 
         // The incident edge: its normal is the most anti-parallel to the reference normal.
         var incEdge = 0
-        var minDot = Double.greatestFiniteMagnitude
-        for i in 0..<inc.count {
-            let d = refNormal.dot(inc.normals[i])
-            if d < minDot { minDot = d; incEdge = i }
+        if boxes {
+            // A rectangle's normals 2 and 3 are exactly normals 0 and 1 negated, so two products
+            // give all four; the choice is the loop's (the first of equal minima).
+            let d0 = refNormal.dot(inc.normals[0]), d1 = refNormal.dot(inc.normals[1])
+            var minDot = d0
+            if d1 < minDot { minDot = d1; incEdge = 1 }
+            if -d0 < minDot { minDot = -d0; incEdge = 2 }
+            if -d1 < minDot { incEdge = 3 }
+        } else {
+            var minDot = Double.greatestFiniteMagnitude
+            for i in 0..<inc.count {
+                let d = refNormal.dot(inc.normals[i])
+                if d < minDot { minDot = d; incEdge = i }
+            }
         }
         let refNext = refEdge + 1 == ref.count ? 0 : refEdge + 1
         let incNext = incEdge + 1 == inc.count ? 0 : incEdge + 1
