@@ -76,6 +76,7 @@ import Testing
             (\.p2.tangentMass, R.p2 + R.tangentMass),
             (\.p2.normalImpulse, R.p2 + R.normalImpulse), (\.p2.tangentImpulse, R.p2 + R.tangentImpulse),
             (\.p2.maxNormalImpulse, R.p2 + R.maxNormalImpulse),
+            (\.p1.rnA, R.p1 + R.rnA), (\.p1.rnB, R.p1 + R.rnB), (\.p2.rtA, R.p2 + R.rtA), (\.p2.rtB, R.p2 + R.rtB),
         ]
         for (path, row) in rows {
             #expect(MemoryLayout<WideContact>.offset(of: path) == row * rowBytes, "\(path)")
@@ -89,7 +90,7 @@ import Testing
         lane.bodyA = 4; lane.bodyB = 9; lane.contact = 17; lane.nx = 0.6; lane.ny = -0.8; lane.friction = 0.5
         lane.p1.rAx = 3; lane.p1.normalK = 4; lane.p2.tangentK = 0.25; lane.p2.normalImpulse = 7
         withUnsafeMutablePointer(to: &batch) { WideContact.write(lane, into: $0, lane: 5) }
-        batch.invertMasses()
+        batch.finish()
         #expect(batch.bodyA[5] == 4 && batch.bodyB[5] == 9 && batch.source[5] == 17)
         #expect(batch.nx[5] == 0.6 && batch.ny[5] == -0.8 && batch.friction[5] == 0.5)
         #expect(batch.p1.rAx[5] == 3 && batch.p1.normalMass[5] == 0.25 && batch.p2.tangentMass[5] == 4)

@@ -25,6 +25,8 @@ struct WidePoint {
     var baseSeparation = Wide()
     var normalMass = Wide(), tangentMass = Wide()
     var normalImpulse = Wide(), tangentImpulse = Wide(), maxNormalImpulse = Wide()
+    /// The lever arms (WideContactSolver.Levers), computed once per step by `finish`.
+    var rnA = Wide(), rnB = Wide(), rtA = Wide(), rtB = Wide()
 }
 
 struct WideContact {
@@ -39,21 +41,23 @@ struct WideContact {
     var p1 = WidePoint()
     var p2 = WidePoint()
 
-    /// A batch is 33 rows of eight lanes, each row one field, in declaration order (a test checks
-    /// the layout): the three index rows, the ten per-constraint rows, then each point's ten.
+    /// A batch is 41 rows of eight lanes, each row one field, in declaration order (a test checks
+    /// the layout): the three index rows, the ten per-constraint rows, then each point's
+    /// fourteen (the last four, the lever arms, are computed by `finish`).
     enum Row {
         static let bodyA = 0, bodyB = 1, source = 2, nx = 3, ny = 4, friction = 5
         static let mA = 6, iA = 7, mB = 8, iB = 9, biasRate = 10, massScale = 11, impulseScale = 12
-        static let p1 = 13, p2 = 23
+        static let p1 = 13, p2 = 27
         // Within a point.
         static let rAx = 0, rAy = 1, rBx = 2, rBy = 3, baseSeparation = 4, normalMass = 5
         static let tangentMass = 6, normalImpulse = 7, tangentImpulse = 8, maxNormalImpulse = 9
-        static let count = 33
+        static let rnA = 10, rnB = 11, rtA = 12, rtB = 13
+        static let count = 41
     }
 
     /// Writes one prepared constraint into lane `lane` of a batch in place, straight from the
     /// pass over the contacts, with no staging copy to transpose. The effective masses go in
-    /// as K = 1/m; `invertMasses` turns a finished batch's into masses eight lanes at a time.
+    /// as K = 1/m; `finish` turns a batch's into masses eight lanes at a time.
     @inline(__always)
     static func write(_ l: LaneContact, into batch: UnsafeMutablePointer<WideContact>, lane: Int) {
         let base = UnsafeMutableRawPointer(batch) + lane &* MemoryLayout<Float>.stride
@@ -79,14 +83,24 @@ struct WideContact {
         put(Row.p2, l.p2)
     }
 
-    /// Turns the K values `write` left in the mass rows into effective masses (zero where K is
-    /// zero: an empty lane, or the absent second point of a one-point manifold).
+    /// Completes a batch once its lanes are written: turns the K values `write` left in the mass
+    /// rows into effective masses (zero where K is zero: an empty lane, or the absent second
+    /// point of a one-point manifold), and computes the points' lever arms, which every pass of
+    /// every substep uses and none changes.
     @inline(__always)
-    mutating func invertMasses() {
+    mutating func finish() {
         let zero = Wide(repeating: 0), one = Wide(repeating: 1)
         @inline(__always) func invert(_ k: Wide) -> Wide { (one / k).replacing(with: zero, where: k .<= zero) }
-        p1.normalMass = invert(p1.normalMass); p1.tangentMass = invert(p1.tangentMass)
-        p2.normalMass = invert(p2.normalMass); p2.tangentMass = invert(p2.tangentMass)
+        @inline(__always) func complete(_ p: inout WidePoint) {
+            p.normalMass = invert(p.normalMass); p.tangentMass = invert(p.tangentMass)
+            // rn = r × n and rt = r × t, with t = (ny, −nx).
+            p.rnA = p.rAx * ny - p.rAy * nx
+            p.rnB = p.rBx * ny - p.rBy * nx
+            p.rtA = -(p.rAx * nx + p.rAy * ny)
+            p.rtB = -(p.rBx * nx + p.rBy * ny)
+        }
+        complete(&p1)
+        complete(&p2)
     }
 
     /// Copies the accumulated impulses into the lanes' entries of `impulses` (indexed by contact).
@@ -330,14 +344,12 @@ enum WideContactSolver {
     /// A point's lever arms across the normal and the tangent t = (ny, −nx): rn = r × n and
     /// rt = r × t. With them a body's share of the relative velocity along n is v·n + ω·rn, and
     /// an impulse λ along n turns it by λ·rn; each costs one product instead of a cross product
-    /// per use. Computed once per pass; the arms are fixed for the step, as in the scalar solver.
+    /// per use. Computed once per step (WideContact.finish); the arms are fixed for the step, as
+    /// in the scalar solver.
     struct Levers {
         var rnA: Wide, rnB: Wide, rtA: Wide, rtB: Wide
         @inline(__always) init(_ p: WidePoint, _ c: Coefficients) {
-            rnA = p.rAx * c.ny - p.rAy * c.nx
-            rnB = p.rBx * c.ny - p.rBy * c.nx
-            rtA = -(p.rAx * c.nx + p.rAy * c.ny)
-            rtB = -(p.rBx * c.nx + p.rBy * c.ny)
+            rnA = p.rnA; rnB = p.rnB; rtA = p.rtA; rtB = p.rtB
         }
     }
 
