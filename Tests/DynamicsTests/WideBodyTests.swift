@@ -71,7 +71,6 @@ import Testing
             (\.friction, R.friction), (\.mA, R.mA), (\.iA, R.iA), (\.mB, R.mB), (\.iB, R.iB),
             (\.biasRate, R.biasRate), (\.massScale, R.massScale), (\.impulseScale, R.impulseScale),
             (\.p1, R.p1), (\.p2, R.p2),
-            (\.p1.rAx, R.p1 + R.rAx), (\.p1.rAy, R.p1 + R.rAy), (\.p1.rBx, R.p1 + R.rBx), (\.p1.rBy, R.p1 + R.rBy),
             (\.p2.baseSeparation, R.p2 + R.baseSeparation), (\.p2.normalMass, R.p2 + R.normalMass),
             (\.p2.tangentMass, R.p2 + R.tangentMass),
             (\.p2.normalImpulse, R.p2 + R.normalImpulse), (\.p2.tangentImpulse, R.p2 + R.tangentImpulse),
@@ -88,12 +87,12 @@ import Testing
         var batch = WideContact()
         var lane = LaneContact.empty
         lane.bodyA = 4; lane.bodyB = 9; lane.contact = 17; lane.nx = 0.6; lane.ny = -0.8; lane.friction = 0.5
-        lane.p1.rAx = 3; lane.p1.normalK = 4; lane.p2.tangentK = 0.25; lane.p2.normalImpulse = 7
+        lane.p1.rnA = 3; lane.p1.normalK = 4; lane.p2.tangentK = 0.25; lane.p2.normalImpulse = 7
         withUnsafeMutablePointer(to: &batch) { WideContact.write(lane, into: $0, lane: 5) }
         batch.finish()
         #expect(batch.bodyA[5] == 4 && batch.bodyB[5] == 9 && batch.source[5] == 17)
         #expect(batch.nx[5] == 0.6 && batch.ny[5] == -0.8 && batch.friction[5] == 0.5)
-        #expect(batch.p1.rAx[5] == 3 && batch.p1.normalMass[5] == 0.25 && batch.p2.tangentMass[5] == 4)
+        #expect(batch.p1.rnA[5] == 3 && batch.p1.normalMass[5] == 0.25 && batch.p2.tangentMass[5] == 4)
         #expect(batch.p2.normalImpulse[5] == 7 && batch.p2.normalMass[5] == 0)
         for other in 0..<wideLanes where other != 5 {
             #expect(batch.source[other] == -1 && batch.bodyA[other] == 0 && batch.p1.normalMass[other] == 0)

@@ -12,7 +12,9 @@
 // back twice: once to color them (a byte per contact), once to prepare each colored constraint
 // in single precision (LaneContact) and write it straight into its lane of its color's next
 // batch, through a pointer: no staging records to copy and transpose, no array growth or
-// uniqueness checks per constraint. Effective masses are then inverted, and lever arms computed, eight lanes at a time.
+// uniqueness checks per constraint. Effective masses are then inverted eight lanes at a time.
+// A lane keeps a point's lever arms (r × n, r × t), not its anchors: they are all the passes need,
+// the separation included, so no pass recomputes them.
 // Batches are kept from step to step, so their storage is allocated once. At the end of the step
 // the batches write their impulses into a small array indexed by contact, which then goes into
 // the manifolds front to back: written straight from the batches, the impulses went across all

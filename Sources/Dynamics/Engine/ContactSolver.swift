@@ -63,15 +63,16 @@ enum ContactSolver {
     /// What both the scalar and the wide solver prepare for a contact point: the inverse
     /// effective masses along the normal and the tangent t = (ny, −nx), and the separation less
     /// the anchors' gap along the normal (the substeps add back the anchors as the bodies moved).
+    /// Also returns the lever arms rn = r × n and rt = r × t the wide solver keeps.
     @inline(__always)
     static func pointTerms(rA: Vector, rB: Vector, normal n: Vector, separation: Double,
                            mA: Double, iA: Double, mB: Double, iB: Double)
-        -> (kN: Double, kT: Double, adjustedSeparation: Double) {
+        -> (kN: Double, kT: Double, adjustedSeparation: Double, rnA: Double, rnB: Double, rtA: Double, rtB: Double) {
         let t = Vector(n.y, -n.x)
         let rnA = rA.cross(n), rnB = rB.cross(n), rtA = rA.cross(t), rtB = rB.cross(t)
         return (mA + mB + iA * rnA * rnA + iB * rnB * rnB,
                 mA + mB + iA * rtA * rtA + iB * rtB * rtB,
-                separation - (rB - rA).dot(n))
+                separation - (rB - rA).dot(n), rnA, rnB, rtA, rtB)
     }
 
     static func prepare(_ c: inout ContactConstraint, manifold m: Manifold, bodies: UnsafeMutablePointer<Body>,

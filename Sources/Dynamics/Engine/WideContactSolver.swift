@@ -21,11 +21,10 @@ let wideLanes = 8
 @inline(__always) func wmin(_ a: Wide, _ b: Wide) -> Wide { a.replacing(with: b, where: b .< a) }
 
 struct WidePoint {
-    var rAx = Wide(), rAy = Wide(), rBx = Wide(), rBy = Wide()
     var baseSeparation = Wide()
     var normalMass = Wide(), tangentMass = Wide()
     var normalImpulse = Wide(), tangentImpulse = Wide(), maxNormalImpulse = Wide()
-    /// The lever arms (WideContactSolver.Levers), computed once per step by `finish`.
+    /// The lever arms (WideContactSolver.Levers): all the solver needs of the anchors.
     var rnA = Wide(), rnB = Wide(), rtA = Wide(), rtB = Wide()
 }
 
@@ -41,18 +40,17 @@ struct WideContact {
     var p1 = WidePoint()
     var p2 = WidePoint()
 
-    /// A batch is 41 rows of eight lanes, each row one field, in declaration order (a test checks
-    /// the layout): the three index rows, the ten per-constraint rows, then each point's
-    /// fourteen (the last four, the lever arms, are computed by `finish`).
+    /// A batch is 33 rows of eight lanes, each row one field, in declaration order (a test checks
+    /// the layout): the three index rows, the ten per-constraint rows, then each point's ten.
     enum Row {
         static let bodyA = 0, bodyB = 1, source = 2, nx = 3, ny = 4, friction = 5
         static let mA = 6, iA = 7, mB = 8, iB = 9, biasRate = 10, massScale = 11, impulseScale = 12
-        static let p1 = 13, p2 = 27
+        static let p1 = 13, p2 = 23
         // Within a point.
-        static let rAx = 0, rAy = 1, rBx = 2, rBy = 3, baseSeparation = 4, normalMass = 5
-        static let tangentMass = 6, normalImpulse = 7, tangentImpulse = 8, maxNormalImpulse = 9
-        static let rnA = 10, rnB = 11, rtA = 12, rtB = 13
-        static let count = 41
+        static let baseSeparation = 0, normalMass = 1, tangentMass = 2
+        static let normalImpulse = 3, tangentImpulse = 4, maxNormalImpulse = 5
+        static let rnA = 6, rnB = 7, rtA = 8, rtB = 9
+        static let count = 33
     }
 
     /// Writes one prepared constraint into lane `lane` of a batch in place, straight from the
@@ -68,8 +66,8 @@ struct WideContact {
             (base + row &* MemoryLayout<Wide>.stride).storeBytes(of: v, as: Int32.self)
         }
         @inline(__always) func put(_ point: Int, _ p: LanePoint) {
-            put(point + Row.rAx, p.rAx); put(point + Row.rAy, p.rAy)
-            put(point + Row.rBx, p.rBx); put(point + Row.rBy, p.rBy)
+            put(point + Row.rnA, p.rnA); put(point + Row.rnB, p.rnB)
+            put(point + Row.rtA, p.rtA); put(point + Row.rtB, p.rtB)
             put(point + Row.baseSeparation, p.baseSeparation)
             put(point + Row.normalMass, p.normalK); put(point + Row.tangentMass, p.tangentK)
             put(point + Row.normalImpulse, p.normalImpulse); put(point + Row.tangentImpulse, p.tangentImpulse)
@@ -85,22 +83,13 @@ struct WideContact {
 
     /// Completes a batch once its lanes are written: turns the K values `write` left in the mass
     /// rows into effective masses (zero where K is zero: an empty lane, or the absent second
-    /// point of a one-point manifold), and computes the points' lever arms, which every pass of
-    /// every substep uses and none changes.
+    /// point of a one-point manifold).
     @inline(__always)
     mutating func finish() {
         let zero = Wide(repeating: 0), one = Wide(repeating: 1)
         @inline(__always) func invert(_ k: Wide) -> Wide { (one / k).replacing(with: zero, where: k .<= zero) }
-        @inline(__always) func complete(_ p: inout WidePoint) {
-            p.normalMass = invert(p.normalMass); p.tangentMass = invert(p.tangentMass)
-            // rn = r × n and rt = r × t, with t = (ny, −nx).
-            p.rnA = p.rAx * ny - p.rAy * nx
-            p.rnB = p.rBx * ny - p.rBy * nx
-            p.rtA = -(p.rAx * nx + p.rAy * ny)
-            p.rtB = -(p.rBx * nx + p.rBy * ny)
-        }
-        complete(&p1)
-        complete(&p2)
+        p1.normalMass = invert(p1.normalMass); p1.tangentMass = invert(p1.tangentMass)
+        p2.normalMass = invert(p2.normalMass); p2.tangentMass = invert(p2.tangentMass)
     }
 
     /// Copies the accumulated impulses into the lanes' entries of `impulses` (indexed by contact).
@@ -126,7 +115,8 @@ struct StoredImpulses {
 
 /// One contact point as a lane holds it.
 struct LanePoint {
-    var rAx: Float = 0, rAy: Float = 0, rBx: Float = 0, rBy: Float = 0
+    /// The lever arms, rn = r × n and rt = r × t for each body's anchor r.
+    var rnA: Float = 0, rnB: Float = 0, rtA: Float = 0, rtB: Float = 0
     var baseSeparation: Float = 0
     /// The effective masses' inverses, K = 1/m_eff along the normal and the tangent; the batch
     /// takes their reciprocals eight at a time (one vector division instead of eight scalar ones).
@@ -173,7 +163,7 @@ struct LaneContact {
             let rA = mp.anchorA, rB = mp.anchorB
             let terms = ContactSolver.pointTerms(rA: rA, rB: rB, normal: n, separation: mp.separation,
                                                  mA: mA, iA: iA, mB: mB, iB: iB)
-            return LanePoint(rAx: Float(rA.x), rAy: Float(rA.y), rBx: Float(rB.x), rBy: Float(rB.y),
+            return LanePoint(rnA: Float(terms.rnA), rnB: Float(terms.rnB), rtA: Float(terms.rtA), rtB: Float(terms.rtB),
                              baseSeparation: Float(terms.adjustedSeparation),
                              normalK: Float(terms.kN), tangentK: Float(terms.kT),
                              normalImpulse: Float(mp.normalImpulse), tangentImpulse: Float(mp.tangentImpulse))
@@ -344,8 +334,8 @@ enum WideContactSolver {
     /// A point's lever arms across the normal and the tangent t = (ny, −nx): rn = r × n and
     /// rt = r × t. With them a body's share of the relative velocity along n is v·n + ω·rn, and
     /// an impulse λ along n turns it by λ·rn; each costs one product instead of a cross product
-    /// per use. Computed once per step (WideContact.finish); the arms are fixed for the step, as
-    /// in the scalar solver.
+    /// per use. Computed once per step, in double precision, when the constraint is prepared;
+    /// the arms are fixed for the step, as in the scalar solver.
     struct Levers {
         var rnA: Wide, rnB: Wide, rtA: Wide, rtB: Wide
         @inline(__always) init(_ p: WidePoint, _ c: Coefficients) {
@@ -359,12 +349,13 @@ enum WideContactSolver {
     }
 
     /// The current separation of each lane's point, from the bodies' displacement since the
-    /// step began.
+    /// step began. An anchor r turned by q = (c, s) has n·(q r) = c (n·r) + s (r × n) = s·rn − c·rt,
+    /// so the lever arms are all it takes.
     @inline(__always)
     static func separation(_ p: WidePoint, _ c: Coefficients, _ dA: WideDelta, _ dB: WideDelta) -> Wide {
-        let prAx = dA.c * p.rAx - dA.s * p.rAy, prAy = dA.s * p.rAx + dA.c * p.rAy
-        let prBx = dB.c * p.rBx - dB.s * p.rBy, prBy = dB.s * p.rBx + dB.c * p.rBy
-        return (dB.dpx - dA.dpx + prBx - prAx) * c.nx + (dB.dpy - dA.dpy + prBy - prAy) * c.ny + p.baseSeparation
+        let shift = (dB.dpx - dA.dpx) * c.nx + (dB.dpy - dA.dpy) * c.ny
+        let armB = dB.s * p.rnB - dB.c * p.rtB, armA = dA.s * p.rnA - dA.c * p.rtA
+        return shift + armB - armA + p.baseSeparation
     }
 
     /// Relative velocity of the point along the normal.
