@@ -194,6 +194,19 @@ struct WideBody {
     /// copies; a call boundary keeps that arithmetic in vectors.
     @inline(never)
     static func scatter(_ vx: Wide, _ vy: Wide, _ w: Wide, _ s: UnsafeMutablePointer<BodyState>, _ idx: WideIndex) {
+        scatterRows(vx, vy, w, s, idx)
+    }
+
+    /// Both sides of a batch in one call.
+    @inline(never)
+    static func scatter(_ a: WideBody, _ b: WideBody, _ s: UnsafeMutablePointer<BodyState>,
+                        _ idxA: WideIndex, _ idxB: WideIndex) {
+        scatterRows(a.vx, a.vy, a.w, s, idxA)
+        scatterRows(b.vx, b.vy, b.w, s, idxB)
+    }
+
+    @inline(__always)
+    static func scatterRows(_ vx: Wide, _ vy: Wide, _ w: Wide, _ s: UnsafeMutablePointer<BodyState>, _ idx: WideIndex) {
         let t0 = interleaveLow(vx, vy), t1 = interleaveHigh(vx, vy)
         let u0 = interleaveLow(w, w), u1 = interleaveHigh(w, w)
         let base = UnsafeMutableRawPointer(s)
@@ -275,8 +288,7 @@ enum WideContactSolver {
         }
         apply(c.p1)
         apply(c.p2)
-        A.store(s, c.bodyA)
-        B.store(s, c.bodyB)
+        WideBody.scatter(A, B, s, c.bodyA, c.bodyB)
     }
 
     /// The biased pass: normal impulses only, soft, pushing overlapping shapes apart.
@@ -287,8 +299,7 @@ enum WideContactSolver {
         let soft = Soft(bias: c.biasRate, massScale: c.massScale, impulseScale: c.impulseScale)
         softNormal(&c.p1, k, &A, &B, dA, dB, t, soft)
         softNormal(&c.p2, k, &A, &B, dA, dB, t, soft)
-        A.store(s, c.bodyA)
-        B.store(s, c.bodyB)
+        WideBody.scatter(A, B, s, c.bodyA, c.bodyB)
     }
 
     /// The relax pass: rigid normal impulses without position bias (so the push-out adds no
@@ -305,8 +316,7 @@ enum WideContactSolver {
         rigidNormal(&c.p2, bias2, l2, k, &A, &B)
         friction(&c.p1, l1, k, &A, &B)
         friction(&c.p2, l2, k, &A, &B)
-        A.store(s, c.bodyA)
-        B.store(s, c.bodyB)
+        WideBody.scatter(A, B, s, c.bodyA, c.bodyB)
     }
 
     /// A further relax pass for friction alone (World runs `relaxIterations − 1` of them after
@@ -318,8 +328,7 @@ enum WideContactSolver {
         let k = Coefficients(c)
         friction(&c.p1, Levers(c.p1, k), k, &A, &B)
         friction(&c.p2, Levers(c.p2, k), k, &A, &B)
-        A.store(s, c.bodyA)
-        B.store(s, c.bodyB)
+        WideBody.scatter(A, B, s, c.bodyA, c.bodyB)
     }
 
     /// The per-batch constants the point solvers read (passed instead of the whole batch, which
