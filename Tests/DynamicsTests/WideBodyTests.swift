@@ -76,6 +76,7 @@ import Testing
             (\.p2.normalImpulse, R.p2 + R.normalImpulse), (\.p2.tangentImpulse, R.p2 + R.tangentImpulse),
             (\.p2.maxNormalImpulse, R.p2 + R.maxNormalImpulse),
             (\.p1.rnA, R.p1 + R.rnA), (\.p1.rnB, R.p1 + R.rnB), (\.p2.rtA, R.p2 + R.rtA), (\.p2.rtB, R.p2 + R.rtB),
+            (\.p1.separation, R.p1 + R.separation), (\.p2.separation, R.p2 + R.separation),
         ]
         for (path, row) in rows {
             #expect(MemoryLayout<WideContact>.offset(of: path) == row * rowBytes, "\(path)")

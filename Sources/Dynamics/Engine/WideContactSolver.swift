@@ -26,6 +26,11 @@ struct WidePoint {
     var normalImpulse = Wide(), tangentImpulse = Wide(), maxNormalImpulse = Wide()
     /// The lever arms (WideContactSolver.Levers): all the solver needs of the anchors.
     var rnA = Wide(), rnB = Wide(), rtA = Wide(), rtB = Wide()
+    /// The separation at the bodies' current positions: as prepared for the first substep, then
+    /// as the relax pass measures it after each substep's positions move. Positions do not move
+    /// again before the next substep's biased pass, so that pass reads it here instead of
+    /// gathering the displacements and measuring it again.
+    var separation = Wide()
 }
 
 struct WideContact {
@@ -40,17 +45,18 @@ struct WideContact {
     var p1 = WidePoint()
     var p2 = WidePoint()
 
-    /// A batch is 33 rows of eight lanes, each row one field, in declaration order (a test checks
-    /// the layout): the three index rows, the ten per-constraint rows, then each point's ten.
+    /// A batch is 35 rows of eight lanes, each row one field, in declaration order (a test checks
+    /// the layout): the three index rows, the ten per-constraint rows, then each point's eleven
+    /// (the last, the current separation, is set by `finish`).
     enum Row {
         static let bodyA = 0, bodyB = 1, source = 2, nx = 3, ny = 4, friction = 5
         static let mA = 6, iA = 7, mB = 8, iB = 9, biasRate = 10, massScale = 11, impulseScale = 12
-        static let p1 = 13, p2 = 23
+        static let p1 = 13, p2 = 24
         // Within a point.
         static let baseSeparation = 0, normalMass = 1, tangentMass = 2
         static let normalImpulse = 3, tangentImpulse = 4, maxNormalImpulse = 5
-        static let rnA = 6, rnB = 7, rtA = 8, rtB = 9
-        static let count = 33
+        static let rnA = 6, rnB = 7, rtA = 8, rtB = 9, separation = 10
+        static let count = 35
     }
 
     /// Writes one prepared constraint into lane `lane` of a batch in place, straight from the
@@ -68,6 +74,7 @@ struct WideContact {
         @inline(__always) func put(_ point: Int, _ p: LanePoint) {
             put(point + Row.rnA, p.rnA); put(point + Row.rnB, p.rnB)
             put(point + Row.rtA, p.rtA); put(point + Row.rtB, p.rtB)
+            put(point + Row.separation, Float(0))
             put(point + Row.baseSeparation, p.baseSeparation)
             put(point + Row.normalMass, p.normalK); put(point + Row.tangentMass, p.tangentK)
             put(point + Row.normalImpulse, p.normalImpulse); put(point + Row.tangentImpulse, p.tangentImpulse)
@@ -83,13 +90,18 @@ struct WideContact {
 
     /// Completes a batch once its lanes are written: turns the K values `write` left in the mass
     /// rows into effective masses (zero where K is zero: an empty lane, or the absent second
-    /// point of a one-point manifold).
+    /// point of a one-point manifold), and sets each point's separation at the start of the step
+    /// (no displacement, no turn: WideContactSolver.separation with dp = 0, q = (1, 0)).
     @inline(__always)
     mutating func finish() {
         let zero = Wide(repeating: 0), one = Wide(repeating: 1)
         @inline(__always) func invert(_ k: Wide) -> Wide { (one / k).replacing(with: zero, where: k .<= zero) }
-        p1.normalMass = invert(p1.normalMass); p1.tangentMass = invert(p1.tangentMass)
-        p2.normalMass = invert(p2.normalMass); p2.tangentMass = invert(p2.tangentMass)
+        @inline(__always) func complete(_ p: inout WidePoint) {
+            p.normalMass = invert(p.normalMass); p.tangentMass = invert(p.tangentMass)
+            p.separation = (zero - p.rtB) - (zero - p.rtA) + p.baseSeparation
+        }
+        complete(&p1)
+        complete(&p2)
     }
 
     /// Copies the accumulated impulses into the lanes' entries of `impulses` (indexed by contact).
@@ -294,11 +306,10 @@ enum WideContactSolver {
     /// The biased pass: normal impulses only, soft, pushing overlapping shapes apart.
     static func solve(_ c: inout WideContact, _ s: UnsafeMutablePointer<BodyState>, _ t: WideSettings) {
         var A = WideBody(s, c.bodyA), B = WideBody(s, c.bodyB)
-        let dA = WideDelta(s, c.bodyA), dB = WideDelta(s, c.bodyB)
         let k = Coefficients(c)
         let soft = Soft(bias: c.biasRate, massScale: c.massScale, impulseScale: c.impulseScale)
-        softNormal(&c.p1, k, &A, &B, dA, dB, t, soft)
-        softNormal(&c.p2, k, &A, &B, dA, dB, t, soft)
+        softNormal(&c.p1, k, &A, &B, t, soft)
+        softNormal(&c.p2, k, &A, &B, t, soft)
         WideBody.scatter(A, B, s, c.bodyA, c.bodyB)
     }
 
@@ -308,9 +319,12 @@ enum WideContactSolver {
         var A = WideBody(s, c.bodyA), B = WideBody(s, c.bodyB)
         let dA = WideDelta(s, c.bodyA), dB = WideDelta(s, c.bodyB)
         let k = Coefficients(c)
-        // A speculative point (positive separation) only keeps its gap from closing.
-        let bias1 = wmax(separation(c.p1, k, dA, dB), Wide(repeating: 0)) * t.invH
-        let bias2 = wmax(separation(c.p2, k, dA, dB), Wide(repeating: 0)) * t.invH
+        // The positions have moved: measure the separations (kept for the next substep's biased
+        // pass). A speculative point (positive separation) only keeps its gap from closing.
+        c.p1.separation = separation(c.p1, k, dA, dB)
+        c.p2.separation = separation(c.p2, k, dA, dB)
+        let bias1 = wmax(c.p1.separation, Wide(repeating: 0)) * t.invH
+        let bias2 = wmax(c.p2.separation, Wide(repeating: 0)) * t.invH
         let l1 = Levers(c.p1, k), l2 = Levers(c.p2, k)
         rigidNormal(&c.p1, bias1, l1, k, &A, &B)
         rigidNormal(&c.p2, bias2, l2, k, &A, &B)
@@ -390,8 +404,8 @@ enum WideContactSolver {
     /// speculative point (positive separation) only keeps the gap from closing within the substep.
     @inline(always)
     static func softNormal(_ p: inout WidePoint, _ c: Coefficients, _ A: inout WideBody, _ B: inout WideBody,
-                           _ dA: WideDelta, _ dB: WideDelta, _ t: WideSettings, _ soft: Soft) {
-        let sep = separation(p, c, dA, dB)
+                           _ t: WideSettings, _ soft: Soft) {
+        let sep = p.separation
         let speculative = sep .> Wide(repeating: 0)
         let bias = wmax(soft.bias * sep, t.maxBias).replacing(with: sep * t.invH, where: speculative)
         let massScale = soft.massScale.replacing(with: 1, where: speculative)
