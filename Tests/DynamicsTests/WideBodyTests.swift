@@ -38,19 +38,22 @@ import Testing
     /// ground, which has no mass) receives the same value from each.
     @Test func scatterWritesEachLaneToItsBody() {
         var st = states(20)
-        let idx = WideIndex(7, 3, 19, 0, 12, 0, 11, 2)
-        var vx = Wide(), vy = Wide(), w = Wide()
-        for lane in 0..<wideLanes {
-            let i = Float(idx[lane])
-            vx[lane] = 100 + i; vy[lane] = 200 + i; w[lane] = 300 + i
+        let idxA = WideIndex(7, 3, 19, 0, 12, 0, 11, 2), idxB = WideIndex(0, 5, 6, 0, 8, 9, 0, 13)
+        func lanes(_ idx: WideIndex) -> WideBody {
+            var vx = Wide(), vy = Wide(), w = Wide()
+            for lane in 0..<wideLanes {
+                let i = Float(idx[lane])
+                vx[lane] = 100 + i; vy[lane] = 200 + i; w[lane] = 300 + i
+            }
+            return WideBody(vx: vx, vy: vy, w: w)
         }
         st.withUnsafeMutableBufferPointer { sp in
-            WideBody.scatter(vx, vy, w, sp.baseAddress!, idx)
+            WideBody.scatter(lanes(idxA), lanes(idxB), sp.baseAddress!, idxA, idxB)
         }
-        let lanes = Set((0..<wideLanes).map { Int(idx[$0]) })
+        let written = Set((0..<wideLanes).flatMap { [Int(idxA[$0]), Int(idxB[$0])] })
         for (i, s) in st.enumerated() {
             let f = Float(i)
-            if lanes.contains(i) {
+            if written.contains(i) {
                 #expect(s.vx == 100 + f && s.vy == 200 + f && s.angular == 300 + f)
             } else {
                 #expect(s.vx == f + 0.25 && s.vy == -f && s.angular == 10 * f)

@@ -195,21 +195,15 @@ struct WideBody {
         w = wideGather2(s, idx, offset: 8).0
     }
 
-    @inline(__always) func store(_ s: UnsafeMutablePointer<BodyState>, _ idx: WideIndex) {
-        WideBody.scatter(vx, vy, w, s, idx)
+    @inline(__always) init(vx: Wide, vy: Wide, w: Wide) {
+        self.vx = vx; self.vy = vy; self.w = w
     }
 
-    /// Writes the lanes back to their bodies: each body's first sixteen bytes (velocity, angular
-    /// velocity and the unused fourth float, which takes the angular velocity too) in one store,
-    /// after transposing lanes into rows. Out of line on purpose: when LLVM sees every lane of a
-    /// result extracted, it turns the vector arithmetic that produced it back into eight scalar
-    /// copies; a call boundary keeps that arithmetic in vectors.
-    @inline(never)
-    static func scatter(_ vx: Wide, _ vy: Wide, _ w: Wide, _ s: UnsafeMutablePointer<BodyState>, _ idx: WideIndex) {
-        scatterRows(vx, vy, w, s, idx)
-    }
-
-    /// Both sides of a batch in one call.
+    /// Writes both sides of a batch back to their bodies: each body's first sixteen bytes
+    /// (velocity, angular velocity and the unused fourth float, which takes the angular velocity
+    /// too) in one store, after transposing lanes into rows. Out of line on purpose: when LLVM
+    /// sees every lane of a result extracted, it turns the vector arithmetic that produced it
+    /// back into eight scalar copies; a call boundary keeps that arithmetic in vectors.
     @inline(never)
     static func scatter(_ a: WideBody, _ b: WideBody, _ s: UnsafeMutablePointer<BodyState>,
                         _ idxA: WideIndex, _ idxB: WideIndex) {
