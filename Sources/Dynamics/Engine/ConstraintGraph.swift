@@ -53,7 +53,9 @@ struct ConstraintGraph {
     }
 
     /// Prepares a constraint for every contact with points and distributes them.
-    mutating func build(contacts: UnsafeBufferPointer<Contact>, shapes: UnsafePointer<Shape>,
+    /// `solverBodies` is what the colored constraints read of their bodies; `bodies`, the full
+    /// records, serve the rare scalar ones.
+    mutating func build(contacts: UnsafeBufferPointer<Contact>, solverBodies: UnsafePointer<SolverBody>,
                         bodies: UnsafeMutablePointer<Body>, bodyCount: Int, settings: SolverSettings) {
         let k = Self.colorCount
         let words = (bodyCount + 63) / 64
@@ -75,10 +77,10 @@ struct ConstraintGraph {
         lastTwo.withUnsafeMutableBufferPointer { lastTwo in
             let bits = bitBuffer.baseAddress!
             for ci in 0..<contacts.count where contacts[ci].manifold.count > 0 {
-                let a = Int(shapes[Int(contacts[ci].shapeA)].body), b = Int(shapes[Int(contacts[ci].shapeB)].body)
+                let a = Int(contacts[ci].bodyA), b = Int(contacts[ci].bodyB)
                 // Sleeping bodies keep their contacts out of the solver (IslandSleeper.swift).
-                if bodies[a].isAsleep || bodies[b].isAsleep { continue }
-                let movesA = bodies[a].kind == .dynamic, movesB = bodies[b].kind == .dynamic
+                if solverBodies[a].isAsleep || solverBodies[b].isAsleep { continue }
+                let movesA = solverBodies[a].isDynamic, movesB = solverBodies[b].isDynamic
                 let wordA = a &>> 6, bitA: UInt64 = 1 &<< UInt64(a & 63)
                 let wordB = b &>> 6, bitB: UInt64 = 1 &<< UInt64(b & 63)
                 var chosen = k
@@ -113,7 +115,7 @@ struct ConstraintGraph {
             for t in 0..<tail {
                 let ci = Int(lastTwo[c][1 - t])
                 colorOf[ci] = UInt8(k)
-                let a = shapes[Int(contacts[ci].shapeA)].body, b = shapes[Int(contacts[ci].shapeB)].body
+                let a = contacts[ci].bodyA, b = contacts[ci].bodyB
                 overflow.append(Self.scalarConstraint(Edge(contact: Int32(ci), bodyA: a, bodyB: b),
                                                       contacts, bodies, settings))
             }
@@ -141,8 +143,9 @@ struct ConstraintGraph {
             let out = bp.baseAddress!
             for ci in 0..<contacts.count where Int(color[ci]) < k {
                 let c = Int(color[ci])
-                let a = shapes[Int(contacts[ci].shapeA)].body, b = shapes[Int(contacts[ci].shapeB)].body
-                let lane = LaneContact(Edge(contact: Int32(ci), bodyA: a, bodyB: b), contacts.baseAddress! + ci, bodies, settings)
+                let a = contacts[ci].bodyA, b = contacts[ci].bodyB
+                let lane = LaneContact(Edge(contact: Int32(ci), bodyA: a, bodyB: b), contacts.baseAddress! + ci,
+                                       solverBodies, settings)
                 WideContact.write(lane, into: out + firstBatch[c] + slot[c] &>> 3, lane: slot[c] & (wideLanes - 1))
                 slot[c] &+= 1
             }

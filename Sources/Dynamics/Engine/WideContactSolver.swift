@@ -161,7 +161,7 @@ struct LaneContact {
     /// ContactSolver.prepare's values, computed in double and stored in single (the effective
     /// masses stay inverted; the batch inverts eight at a time).
     @inline(__always)
-    init(_ edge: ConstraintGraph.Edge, _ contact: UnsafePointer<Contact>, _ bodies: UnsafeMutablePointer<Body>,
+    init(_ edge: ConstraintGraph.Edge, _ contact: UnsafePointer<Contact>, _ bodies: UnsafePointer<SolverBody>,
          _ settings: SolverSettings) {
         let a = Int(edge.bodyA), b = Int(edge.bodyB)
         let mA = bodies[a].invMass, iA = bodies[a].invInertia, mB = bodies[b].invMass, iB = bodies[b].invInertia

@@ -17,10 +17,16 @@ import Geometry
 struct Contact: Sendable {
     var shapeA: Int32
     var shapeB: Int32
+    /// The shapes' bodies (a shape never changes body), so the passes over the contacts reach a
+    /// body without a detour through its shape's record.
+    var bodyA: Int32
+    var bodyB: Int32
     var manifold = Manifold()
     var friction: Double = 0
     var restitution: Double = 0
     var touching = false
+    /// The poses the manifold was computed at (ContactRecycling.swift).
+    var poses = ManifoldPoses()
 }
 
 /// A contact that began or ended during the last step.
@@ -42,6 +48,11 @@ struct WorldSettings: Sendable {
     var linearSlop = 0.5
     /// Contacts closer than this (plus the pair's closing distance per step) get speculative points.
     var speculativeDistance = 2.0
+    /// A touching contact keeps its manifold while its bodies' relative pose moves less than this
+    /// (ContactRecycling.swift): ten linear slops, Box2D v3's default. Zero turns recycling off.
+    var contactRecycleDistance = 5.0
+    /// ... and while neither body has turned further than this cosine's angle (about 11.5°).
+    var contactRecycleCosine = 0.98
     /// How much fat boxes exceed tight ones in the broad phase.
     var aabbMargin = 10.0
     /// Contact stiffness. Box2D v3 uses 30 Hz; its 5,050-box pyramid then sinks 73 pt into itself
@@ -90,6 +101,8 @@ final class World {
     private var isMoved: [Bool] = []
     private(set) var beginEvents: [ContactEvent] = []
     private(set) var endEvents: [ContactEvent] = []
+    /// Contacts whose manifold the last step kept instead of colliding them again.
+    private(set) var recycledContactCount = 0
     private var sleeper = IslandSleeper()
     /// The ground: a fixed body at the origin that holds boundaries and anchors.
     let ground: Int32 = 0
@@ -493,7 +506,7 @@ final class World {
         var sa = a, sb = b
         let ka = shapes[Int(a)].kind, kb = shapes[Int(b)].kind
         if (ka == .circle && kb == .polygon) || (ka == kb && a > b) { swap(&sa, &sb) }
-        var c = Contact(shapeA: sa, shapeB: sb)
+        var c = Contact(shapeA: sa, shapeB: sb, bodyA: shapes[Int(sa)].body, bodyB: shapes[Int(sb)].body)
         (c.friction, c.restitution) = mixMaterials(shapes[Int(sa)], shapes[Int(sb)])
         pairs[key] = Int32(contacts.count)
         contacts.append(c)
@@ -561,8 +574,11 @@ final class World {
             i -= 1
         }
         let base = settings.speculativeDistance
+        let recycleDistance = settings.contactRecycleDistance, recycleCosine = settings.contactRecycleCosine
         let sleepers = sleeper.hasSleepers
         var touched: [Int32] = []
+        var recycled = 0
+        defer { recycledContactCount = recycled }
         contacts.withUnsafeMutableBufferPointer { cp in
         shapes.withUnsafeBufferPointer { sp in
         bodies.withUnsafeBufferPointer { bp in
@@ -571,9 +587,19 @@ final class World {
             let v = wv.baseAddress!, n = wn.baseAddress!
             for i in 0..<cp.count {
                 let A = sp[Int(cp[i].shapeA)], B = sp[Int(cp[i].shapeB)]
-                let a = bp[Int(A.body)], b = bp[Int(B.body)]
+                let a = bp[Int(cp[i].bodyA)], b = bp[Int(cp[i].bodyB)]
                 // Contacts among sleeping and static bodies keep their manifolds as they are.
                 if sleepers && !IslandSleeper.isActive(a) && !IslandSleeper.isActive(b) { continue }
+                if recycleDistance > 0 && cp[i].poses.isValid && cp[i].restitution == 0 {
+                    let tolerance = cp[i].touching ? recycleDistance : min(recycleDistance, base)
+                    if cp[i].poses.update(&cp[i].manifold, a, b, tolerance: tolerance, minimumCosine: recycleCosine) {
+                        if sleepers && cp[i].manifold.count > 0 && (a.isAsleep || b.isAsleep) {
+                            touched.append(max(a.island, b.island))
+                        }
+                        recycled &+= 1
+                        continue
+                    }
+                }
                 // An upper bound of the closing speed: |Δv| is at most |Δvx| + |Δvy|. A square root
                 // here stalled the pair's collision on its latency; a margin a little too wide
                 // only admits a speculative point that would not have been needed.
@@ -593,6 +619,7 @@ final class World {
                 if m.count > 0 { carry(&m.p1) }
                 if m.count > 1 { carry(&m.p2) }
                 cp[i].manifold = m
+                cp[i].poses.remember(a, b, m)
                 // An active body touching a sleeping one wakes its island before the solver runs.
                 if sleepers && m.count > 0 && (a.isAsleep || b.isAsleep) { touched.append(max(a.island, b.island)) }
             }
@@ -605,6 +632,8 @@ final class World {
     private var motions: [BodyMotion] = []
     /// Bodies that move during the step: dynamic and anchored ones that are awake.
     private var movers: [Int32] = []
+    /// Every body's masses and flags, compact, for building the contact constraints.
+    private var solverBodies: [SolverBody] = []
     /// Active joints whose bodies are awake.
     private var awakeJoints: [Int32] = []
 
@@ -623,9 +652,14 @@ final class World {
     private func prepareBodies(h: Double) {
         motions.removeAll(keepingCapacity: true)
         movers.removeAll(keepingCapacity: true)
+        if solverBodies.count != bodies.count {
+            solverBodies = [SolverBody](repeating: SolverBody(), count: bodies.count)
+        }
         bodies.withUnsafeBufferPointer { bp in
         states.withUnsafeMutableBufferPointer { sp in
+        solverBodies.withUnsafeMutableBufferPointer { sb in
             for i in 0..<bp.count {
+                sb[i] = SolverBody(bp[i])
                 guard bp[i].isActive && bp[i].kind != .fixed && !bp[i].isAsleep else {
                     sp[i] = BodyState()
                     continue
@@ -643,7 +677,7 @@ final class World {
                                               dvx: Float(dv.x), dvy: Float(dv.y)))
                 }
             }
-        }}
+        }}}
     }
 
     private func solve(dt: Double) {
@@ -662,9 +696,10 @@ final class World {
         prepareBodies(h: h)
         let bodyCount = bodies.count
         contacts.withUnsafeBufferPointer { cp in
-        shapes.withUnsafeBufferPointer { sp in
+        solverBodies.withUnsafeBufferPointer { sb in
         bodies.withUnsafeMutableBufferPointer { bp in
-            graph.build(contacts: cp, shapes: sp.baseAddress!, bodies: bp.baseAddress!, bodyCount: bodyCount, settings: set)
+            graph.build(contacts: cp, solverBodies: sb.baseAddress!, bodies: bp.baseAddress!, bodyCount: bodyCount,
+                        settings: set)
             awakeJoints.removeAll(keepingCapacity: true)
             for j in joints.indices where joints[j].isActive
                 && !bp[Int(joints[j].bodyA)].isAsleep && !bp[Int(joints[j].bodyB)].isAsleep {
