@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Runs Nudge, Box2D 2.4.1 and Chipmunk 7 on the same bench scenes and reports (run-peers.sh
-builds the three programs and calls this).
+builds the three programs and calls this). With --box2d-v3 PATH it also runs Box2D v3 (a driver
+that run-peers.sh --box2d-v3 DIR builds from a source checkout) on the pyramid scenes, after
+Chipmunk, and the tables gain its columns; without it the output is what it always was.
 
 Each program prints one JSON line per scene with the fields of `nudge bench --json`. For every
 scene Nudge runs first, then Box2D, then Chipmunk, with the step count Nudge used, so the three
@@ -18,6 +20,12 @@ import sys
 
 SCENES = ["pyramid-210", "pyramid-820", "pyramid-5050", "cradle", "pin-grid", "rain", "tumbler"]
 ENGINES = [("nudge", "Nudge"), ("box2d", "Box2D 2.4.1"), ("chipmunk", "Chipmunk 7")]
+BOX2D_V3 = ("box2d_v3", "Box2D v3")  # optional, pyramids only
+
+
+def v3_runs(scene):
+    """Whether the Box2D v3 driver builds this scene (box2d_v3_bench.c: the pyramids only)."""
+    return scene.startswith("pyramid-")
 QUICK_STEPS = 20
 
 
@@ -54,9 +62,11 @@ def run(program, scene, steps, engine):
 
 
 def run_scene(programs, scene, steps, failures):
-    """Nudge, then Box2D and Chipmunk at the step count Nudge used. Returns {engine: result}."""
+    """Nudge, then Box2D and Chipmunk (and Box2D v3 on a pyramid, when given) at the step count
+    Nudge used. Returns {engine: result}."""
     results = {}
-    for engine, _ in ENGINES:
+    engines = ENGINES + ([BOX2D_V3] if BOX2D_V3[0] in programs and v3_runs(scene) else [])
+    for engine, _ in engines:
         try:
             # The peers run as many steps as Nudge did, whatever each program's default.
             n = steps if engine == "nudge" or "nudge" not in results else results["nudge"]["steps"]
@@ -84,24 +94,42 @@ def stands(result):
     return "–" if s is None else ("yes" if s else "no")
 
 
-def table(rows, steps_note):
+def table(rows, steps_note, v3=False):
+    """The two Markdown tables; v3 adds Box2D v3's columns ("–" in the scenes it does not run)."""
+    v3_note = ""
+    if v3:
+        variants = sorted({r[BOX2D_V3[0]]["engine"] for _, r in rows
+                           if r.get(BOX2D_V3[0]) and isinstance(r[BOX2D_V3[0]].get("engine"), str)})
+        v3_note = (" Box2D v3 (pyramids only): 4 substeps, one worker"
+                   + (f", {', '.join(variants)}" if variants else "") + ".")
     out = [
-        f"Median ms per 1/60 s step, one thread, release builds, sleeping off{steps_note}.",
+        f"Median ms per 1/60 s step, one thread, release builds, sleeping off{steps_note}.{v3_note}",
         "",
-        "| scene | Nudge ms/step | Box2D 2.4.1 | Chipmunk 7 | Nudge/Box2D | Nudge/Chipmunk | stands (N/B/C) |",
-        "|---|---:|---:|---:|---:|---:|---|",
+        "| scene | Nudge ms/step | Box2D 2.4.1 | Chipmunk 7 | Nudge/Box2D | Nudge/Chipmunk | stands (N/B/C) |"
+        if not v3 else
+        "| scene | Nudge ms/step | Box2D 2.4.1 | Chipmunk 7 | Box2D v3 | Nudge/Box2D | Nudge/Chipmunk "
+        "| Nudge/Box2D v3 | stands (N/B/C/V) |",
+        "|---|---:|---:|---:|---:|---:|---|" if not v3 else "|---|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
     for scene, r in rows:
         n, b, c = r.get("nudge"), r.get("box2d"), r.get("chipmunk")
-        out.append(f"| {scene} | {ms(n)} | {ms(b)} | {ms(c)} | {ratio(n, b)} | {ratio(n, c)} | "
-                   f"{stands(n)}/{stands(b)}/{stands(c)} |")
+        if not v3:
+            out.append(f"| {scene} | {ms(n)} | {ms(b)} | {ms(c)} | {ratio(n, b)} | {ratio(n, c)} | "
+                       f"{stands(n)}/{stands(b)}/{stands(c)} |")
+            continue
+        v, ran = r.get(BOX2D_V3[0]), v3_runs(scene)
+        out.append(f"| {scene} | {ms(n)} | {ms(b)} | {ms(c)} | {ms(v) if ran else '–'} | {ratio(n, b)} | "
+                   f"{ratio(n, c)} | {ratio(n, v)} | "
+                   f"{stands(n)}/{stands(b)}/{stands(c)}/{stands(v) if ran else '–'} |")
     out += [
         "",
         "Same scene, same size? bodies / touching contact pairs / joints at the end, and steps; for",
         "the pyramids, the largest drift of a box in pt (it stands below 25 pt, a quarter of a box):",
         "",
-        "| scene | steps | Nudge | Box2D 2.4.1 | Chipmunk 7 | max drift pt (N/B/C) |",
-        "|---|---:|---|---|---|---|",
+        "| scene | steps | Nudge | Box2D 2.4.1 | Chipmunk 7 | max drift pt (N/B/C) |"
+        if not v3 else
+        "| scene | steps | Nudge | Box2D 2.4.1 | Chipmunk 7 | Box2D v3 | max drift pt (N/B/C/V) |",
+        "|---|---:|---|---|---|---|" if not v3 else "|---|---:|---|---|---|---|---|",
     ]
     for scene, r in rows:
         def counts(x):
@@ -110,8 +138,13 @@ def table(rows, steps_note):
         def drift(x):
             return "?" if not x else ("–" if x.get("maximumDrift") is None else f"{x['maximumDrift']:.1f}")
         drifts = "/".join(drift(r.get(e)) for e, _ in ENGINES)
+        v3_counts = ""
+        if v3:
+            ran = v3_runs(scene)
+            drifts += "/" + (drift(r.get(BOX2D_V3[0])) if ran else "–")
+            v3_counts = f"{counts(r.get(BOX2D_V3[0])) if ran else '–'} | "
         out.append(f"| {scene} | {steps} | {counts(r.get('nudge'))} | {counts(r.get('box2d'))} | "
-                   f"{counts(r.get('chipmunk'))} | {drifts} |")
+                   f"{counts(r.get('chipmunk'))} | {v3_counts}{drifts} |")
     return "\n".join(out)
 
 
@@ -120,6 +153,7 @@ def main():
     p.add_argument("--nudge", required=True)
     p.add_argument("--box2d", required=True)
     p.add_argument("--chipmunk", required=True)
+    p.add_argument("--box2d-v3", help="a Box2D v3 driver (box2d_v3_bench) to run on the pyramid scenes too")
     p.add_argument("--quick", action="store_true", help=f"{QUICK_STEPS} steps per scene")
     p.add_argument("--scene", action="append", default=[], help="only these scenes (repeatable)")
     p.add_argument("--steps", type=int, help="steps per scene (default: the scene's own)")
@@ -128,10 +162,12 @@ def main():
         p.error("--steps must be at least 1")
     steps = a.steps if a.steps is not None else (QUICK_STEPS if a.quick else None)
     programs = {"nudge": a.nudge, "box2d": a.box2d, "chipmunk": a.chipmunk}
+    if a.box2d_v3:
+        programs[BOX2D_V3[0]] = a.box2d_v3
     failures = []
     rows = [(scene, run_scene(programs, scene, steps, failures)) for scene in (a.scene or SCENES)]
     note = f", {steps} steps per scene" if steps is not None else ", each scene's own step count"
-    print(table(rows, note))
+    print(table(rows, note, v3=bool(a.box2d_v3)))
     if failures:
         print(f"\nrun-peers: {len(failures)} run(s) failed:", file=sys.stderr)
         for f in failures:

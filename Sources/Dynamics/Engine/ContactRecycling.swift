@@ -72,7 +72,9 @@ struct ManifoldPoses: Sendable {
         let rc = qA.c * qB.c + qA.s * qB.s, rs = qA.c * qB.s - qA.s * qB.c
         let sinTurn = Double(relativeRotation.x) * rs - Double(relativeRotation.y) * rc
         let extent = max(a.kind == .fixed ? 0 : a.extent, b.kind == .fixed ? 0 : b.extent)
-        if moved.length + extent * abs(sinTurn) >= tolerance { return false }
+        // |moved| + extent·|sin| < tolerance, squared: a square root here stalled every contact.
+        let room = tolerance - extent * abs(sinTurn)
+        if room <= 0 || moved.lengthSquared >= room * room { return false }
         let dc = b.position - a.position, n = m.normal
         @inline(__always) func separation(_ p: ManifoldPoint, _ base: Float) -> Double {
             let rA = turnA.rotate(p.anchorA), rB = turnB.rotate(p.anchorB)

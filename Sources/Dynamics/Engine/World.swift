@@ -586,7 +586,6 @@ final class World {
         worldNormals.withUnsafeBufferPointer { wn in
             let v = wv.baseAddress!, n = wn.baseAddress!
             for i in 0..<cp.count {
-                let A = sp[Int(cp[i].shapeA)], B = sp[Int(cp[i].shapeB)]
                 let a = bp[Int(cp[i].bodyA)], b = bp[Int(cp[i].bodyB)]
                 // Contacts among sleeping and static bodies keep their manifolds as they are.
                 if sleepers && !IslandSleeper.isActive(a) && !IslandSleeper.isActive(b) { continue }
@@ -600,6 +599,8 @@ final class World {
                         continue
                     }
                 }
+                // Only a pair collided again reads its shapes.
+                let A = sp[Int(cp[i].shapeA)], B = sp[Int(cp[i].shapeB)]
                 // An upper bound of the closing speed: |Δv| is at most |Δvx| + |Δvy|. A square root
                 // here stalled the pair's collision on its latency; a margin a little too wide
                 // only admits a speculative point that would not have been needed.
