@@ -32,7 +32,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "Geometry"),
-        .target(name: "Dynamics", dependencies: ["Geometry"], swiftSettings: optimize),
+        .target(name: "CLaneShuffles"),
+        .target(name: "Dynamics", dependencies: ["Geometry", "CLaneShuffles"], swiftSettings: optimize),
         .target(name: "Gestures", dependencies: ["Geometry"]),
         .target(name: "Animation", dependencies: ["Geometry"]),
         .systemLibrary(

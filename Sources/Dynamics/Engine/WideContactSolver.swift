@@ -10,6 +10,7 @@
 // store the same values. Elastic contacts are solved here too; their impacts are resolved by the
 // scalar impact pass, which touches only body velocities.
 import Geometry
+import CLaneShuffles
 
 typealias Wide = SIMD8<Float>
 typealias WideIndex = SIMD8<Int32>
@@ -225,19 +226,11 @@ struct WideBody {
 }
 
 // The shuffles of a transpose between lanes and rows of four floats, each within the two
-// four-lane halves of a vector.
-@inline(__always) func interleaveLow(_ a: Wide, _ b: Wide) -> Wide {
-    Wide(a[0], b[0], a[1], b[1], a[4], b[4], a[5], b[5])
-}
-@inline(__always) func interleaveHigh(_ a: Wide, _ b: Wide) -> Wide {
-    Wide(a[2], b[2], a[3], b[3], a[6], b[6], a[7], b[7])
-}
-@inline(__always) func pairsLow(_ a: Wide, _ b: Wide) -> Wide {
-    Wide(a[0], a[1], b[0], b[1], a[4], a[5], b[4], b[5])
-}
-@inline(__always) func pairsHigh(_ a: Wide, _ b: Wide) -> Wide {
-    Wide(a[2], a[3], b[2], b[3], a[6], a[7], b[6], b[7])
-}
+// four-lane halves of a vector (CLaneShuffles states each as one shuffle).
+@inline(__always) func interleaveLow(_ a: Wide, _ b: Wide) -> Wide { nudge_interleave_low(a, b) }
+@inline(__always) func interleaveHigh(_ a: Wide, _ b: Wide) -> Wide { nudge_interleave_high(a, b) }
+@inline(__always) func pairsLow(_ a: Wide, _ b: Wide) -> Wide { nudge_pairs_low(a, b) }
+@inline(__always) func pairsHigh(_ a: Wide, _ b: Wide) -> Wide { nudge_pairs_high(a, b) }
 
 /// The displacement of the A (or B) bodies since the step began.
 struct WideDelta {
