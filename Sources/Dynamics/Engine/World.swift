@@ -3,7 +3,8 @@
 // A step of length dt (1/60 s from the animator) runs Box2D v3's soft step:
 //   1. pending one-shot impulses; broad phase (only shapes that left their fat box are re-queried);
 //   2. narrow phase once per step, with a speculative margin that grows with the pair's speed, so
-//      a contact exists before fast bodies meet (no tunneling without a separate sweep);
+//      a contact exists before fast bodies meet (no tunneling without a separate sweep); a pair
+//      whose relative pose has hardly moved keeps its manifold (ContactRecycling.swift);
 //   3. `substeps` times: integrate velocities, resolve impacts (ContactSolver.impact), warm start,
 //      solve with soft bias, integrate positions, relax without bias, then friction once more;
 //   4. store impulses for warm starting, report began/ended contacts, write poses back;
