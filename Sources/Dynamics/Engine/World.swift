@@ -100,6 +100,10 @@ final class World {
     /// Some shapes that collide with nothing have proxies older than their bodies' poses.
     private var staleProxies = false
     private var isMoved: [Bool] = []
+    /// Shapes whose fat box changed this step (`refitted` by shape, and their list): only their
+    /// contacts can have stopped overlapping, so only those are checked.
+    private var refitted: [Bool] = []
+    private var refittedList: [Int32] = []
     private(set) var beginEvents: [ContactEvent] = []
     private(set) var endEvents: [ContactEvent] = []
     /// Contacts whose manifold the last step kept instead of colliding them again.
@@ -240,6 +244,7 @@ final class World {
             id = Int32(shapes.count)
             shapes.append(s)
             isMoved.append(false)
+            refitted.append(false)
         }
         s.aabb = computeAABB(s, bodies[Int(s.body)].transform)
         s.proxy = tree.insert(s.aabb.enlarged(by: settings.aabbMargin), item: id)
@@ -470,6 +475,10 @@ final class World {
             }
         }}}}}}
         if moveBuffer.isEmpty { return }
+        for id in moveBuffer where !refitted[Int(id)] {
+            refitted[Int(id)] = true
+            refittedList.append(id)
+        }
         for id in moveBuffer {
             isMoved[Int(id)] = false
             let fat = tree.fatAABB(shapes[Int(id)].proxy)
@@ -567,12 +576,20 @@ final class World {
     }
 
     private func updateContacts(dt: Double) {
-        // Drop pairs whose fat boxes separated (swap-remove, so walk from the end).
-        var i = contacts.count - 1
-        while i >= 0 {
-            let A = shapes[Int(contacts[i].shapeA)], B = shapes[Int(contacts[i].shapeB)]
-            if !tree.fatAABB(A.proxy).overlaps(tree.fatAABB(B.proxy)) { destroyContact(at: i) }
-            i -= 1
+        // Drop pairs whose fat boxes separated (swap-remove, so walk from the end). Fat boxes
+        // change only when a proxy moves, so only the contacts of refitted shapes are checked.
+        if !refittedList.isEmpty {
+            var i = contacts.count - 1
+            while i >= 0 {
+                let a = contacts[i].shapeA, b = contacts[i].shapeB
+                if refitted[Int(a)] || refitted[Int(b)],
+                   !tree.fatAABB(shapes[Int(a)].proxy).overlaps(tree.fatAABB(shapes[Int(b)].proxy)) {
+                    destroyContact(at: i)
+                }
+                i -= 1
+            }
+            for id in refittedList { refitted[Int(id)] = false }
+            refittedList.removeAll(keepingCapacity: true)
         }
         let base = settings.speculativeDistance
         let recycleDistance = settings.contactRecycleDistance, recycleCosine = settings.contactRecycleCosine
