@@ -46,7 +46,7 @@ struct ManifoldPoses: Sendable {
     mutating func remember(_ a: Body, _ b: Body, _ m: Manifold) {
         let qA = a.rotation, qB = b.rotation
         let center = qA.inverseRotate(b.position - a.position)
-        let turn = Rotation(c: qA.c * qB.c + qA.s * qB.s, s: qA.c * qB.s - qA.s * qB.c)
+        let turn = qB.relative(to: qA)
         rotationA = SIMD2(Float(qA.c), Float(qA.s))
         rotationB = SIMD2(Float(qB.c), Float(qB.s))
         relativeCenter = SIMD2(Float(center.x), Float(center.y))
@@ -61,16 +61,15 @@ struct ManifoldPoses: Sendable {
     func update(_ m: inout Manifold, _ a: Body, _ b: Body, tolerance: Double, minimumCosine: Double) -> Bool {
         // Each body's turn in the world since: q · q0⁻¹.
         let qA = a.rotation, qB = b.rotation
-        let a0c = Double(rotationA.x), a0s = Double(rotationA.y)
-        let b0c = Double(rotationB.x), b0s = Double(rotationB.y)
-        let turnA = Rotation(c: qA.c * a0c + qA.s * a0s, s: qA.s * a0c - qA.c * a0s)
-        let turnB = Rotation(c: qB.c * b0c + qB.s * b0s, s: qB.s * b0c - qB.c * b0s)
+        let turnA = qA.relative(to: Rotation(c: Double(rotationA.x), s: Double(rotationA.y)))
+        let turnB = qB.relative(to: Rotation(c: Double(rotationB.x), s: Double(rotationB.y)))
         if min(turnA.c, turnB.c) <= minimumCosine { return false }
         // B's pose in A's frame against the remembered one.
         let center = qA.inverseRotate(b.position - a.position)
         let moved = Vector(center.x - Double(relativeCenter.x), center.y - Double(relativeCenter.y))
-        let rc = qA.c * qB.c + qA.s * qB.s, rs = qA.c * qB.s - qA.s * qB.c
-        let sinTurn = Double(relativeRotation.x) * rs - Double(relativeRotation.y) * rc
+        // The sine of the relative turn's change since: (qA⁻¹ qB) seen from the remembered one.
+        let sinTurn = qB.relative(to: qA)
+            .relative(to: Rotation(c: Double(relativeRotation.x), s: Double(relativeRotation.y))).s
         let extent = max(a.kind == .fixed ? 0 : a.extent, b.kind == .fixed ? 0 : b.extent)
         // |moved| + extent·|sin| < tolerance, squared: a square root here stalled every contact.
         let room = tolerance - extent * abs(sinTurn)

@@ -2,9 +2,9 @@
 import Geometry
 
 enum JointSolver {
+    /// The angle of b relative to a.
     @inline(__always) static func relativeAngle(_ b: Rotation, _ a: Rotation) -> Double {
-        // angle of b relative to a
-        atan2(a.c * b.s - a.s * b.c, a.c * b.c + a.s * b.s)
+        b.relative(to: a).angle
     }
 
     static func prepare(_ j: inout Joint, _ bodies: UnsafeMutablePointer<Body>, _ set: SolverSettings) {

@@ -22,6 +22,12 @@ struct Rotation: Sendable {
         Rotation(c: c * q.c - s * q.s, s: s * q.c + c * q.s)
     }
 
+    /// This rotation as seen from `q`, q⁻¹ ∘ self: the turn from q to self (plane rotations
+    /// commute, so it is also self ∘ q⁻¹).
+    @inline(__always) func relative(to q: Rotation) -> Rotation {
+        Rotation(c: q.c * c + q.s * s, s: q.c * s - q.s * c)
+    }
+
     /// Advances by a small angle `da` (radians) and renormalizes.
     @inline(__always) func integrated(_ da: Double) -> Rotation {
         let c2 = c - da * s, s2 = s + da * c
