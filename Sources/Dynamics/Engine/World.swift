@@ -607,40 +607,41 @@ final class World {
                 let a = bp[Int(cp[i].bodyA)], b = bp[Int(cp[i].bodyB)]
                 // Contacts among sleeping and static bodies keep their manifolds as they are.
                 if sleepers && !IslandSleeper.isActive(a) && !IslandSleeper.isActive(b) { continue }
+                var kept = false
                 if recycleDistance > 0 && cp[i].poses.isValid && cp[i].restitution == 0 {
                     let tolerance = cp[i].touching ? recycleDistance : min(recycleDistance, base)
-                    if cp[i].poses.update(&cp[i].manifold, a, b, tolerance: tolerance, minimumCosine: recycleCosine) {
-                        if sleepers && cp[i].manifold.count > 0 && (a.isAsleep || b.isAsleep) {
-                            touched.append(max(a.island, b.island))
+                    kept = cp[i].poses.update(&cp[i].manifold, a, b, tolerance: tolerance, minimumCosine: recycleCosine)
+                }
+                if kept {
+                    recycled &+= 1
+                } else {
+                    // Only a pair collided again reads its shapes.
+                    let A = sp[Int(cp[i].shapeA)], B = sp[Int(cp[i].shapeB)]
+                    // An upper bound of the closing speed: |Δv| is at most |Δvx| + |Δvy|. A square
+                    // root here stalled the pair's collision on its latency; a margin a little too
+                    // wide only admits a speculative point that would not have been needed.
+                    let dv = b.velocity - a.velocity
+                    let closing = abs(dv.x) + abs(dv.y) + abs(a.angularVelocity) * a.extent
+                        + abs(b.angularVelocity) * b.extent
+                    var m = collide(A, B, a.position, b.position, margin: base + closing * dt, v, n)
+                    // Carry impulses over to points with the same feature (warm starting).
+                    let old = cp[i].manifold
+                    @inline(__always) func carry(_ p: inout ManifoldPoint) {
+                        if old.count > 0 && old.p1.id == p.id {
+                            p.normalImpulse = old.p1.normalImpulse; p.tangentImpulse = old.p1.tangentImpulse
+                        } else if old.count > 1 && old.p2.id == p.id {
+                            p.normalImpulse = old.p2.normalImpulse; p.tangentImpulse = old.p2.tangentImpulse
                         }
-                        recycled &+= 1
-                        continue
                     }
+                    if m.count > 0 { carry(&m.p1) }
+                    if m.count > 1 { carry(&m.p2) }
+                    cp[i].manifold = m
+                    cp[i].poses.remember(a, b, m)
                 }
-                // Only a pair collided again reads its shapes.
-                let A = sp[Int(cp[i].shapeA)], B = sp[Int(cp[i].shapeB)]
-                // An upper bound of the closing speed: |Δv| is at most |Δvx| + |Δvy|. A square root
-                // here stalled the pair's collision on its latency; a margin a little too wide
-                // only admits a speculative point that would not have been needed.
-                let dv = b.velocity - a.velocity
-                let closing = abs(dv.x) + abs(dv.y) + abs(a.angularVelocity) * a.extent
-                    + abs(b.angularVelocity) * b.extent
-                var m = collide(A, B, a.position, b.position, margin: base + closing * dt, v, n)
-                // Carry impulses over to points with the same feature (warm starting).
-                let old = cp[i].manifold
-                @inline(__always) func carry(_ p: inout ManifoldPoint) {
-                    if old.count > 0 && old.p1.id == p.id {
-                        p.normalImpulse = old.p1.normalImpulse; p.tangentImpulse = old.p1.tangentImpulse
-                    } else if old.count > 1 && old.p2.id == p.id {
-                        p.normalImpulse = old.p2.normalImpulse; p.tangentImpulse = old.p2.tangentImpulse
-                    }
-                }
-                if m.count > 0 { carry(&m.p1) }
-                if m.count > 1 { carry(&m.p2) }
-                cp[i].manifold = m
-                cp[i].poses.remember(a, b, m)
                 // An active body touching a sleeping one wakes its island before the solver runs.
-                if sleepers && m.count > 0 && (a.isAsleep || b.isAsleep) { touched.append(max(a.island, b.island)) }
+                if sleepers && cp[i].manifold.count > 0 && (a.isAsleep || b.isAsleep) {
+                    touched.append(max(a.island, b.island))
+                }
             }
         }}}}}
         if !touched.isEmpty { sleeper.wake(touched: touched, &bodies, contacts: contacts, shapes: shapes) }
