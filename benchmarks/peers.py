@@ -102,49 +102,51 @@ def table(rows, steps_note, v3=False):
                            if r.get(BOX2D_V3[0]) and isinstance(r[BOX2D_V3[0]].get("engine"), str)})
         v3_note = (" Box2D v3 (pyramids only): 4 substeps, one worker"
                    + (f", {', '.join(variants)}" if variants else "") + ".")
+    # The peers' columns: engine key, column title, name in the ratio titles, letter in stands/drift.
+    peers = [("box2d", "Box2D 2.4.1", "Box2D", "B"), ("chipmunk", "Chipmunk 7", "Chipmunk", "C")]
+    if v3:
+        peers.append((BOX2D_V3[0], BOX2D_V3[1], BOX2D_V3[1], "V"))
+    letters = "/".join(["N"] + [letter for *_, letter in peers])
+
+    def ran(engine, scene):
+        return engine != BOX2D_V3[0] or v3_runs(scene)
+
+    def cell(engine, scene, show, r):
+        return show(r.get(engine)) if ran(engine, scene) else "–"
+
     out = [
         f"Median ms per 1/60 s step, one thread, release builds, sleeping off{steps_note}.{v3_note}",
         "",
-        "| scene | Nudge ms/step | Box2D 2.4.1 | Chipmunk 7 | Nudge/Box2D | Nudge/Chipmunk | stands (N/B/C) |"
-        if not v3 else
-        "| scene | Nudge ms/step | Box2D 2.4.1 | Chipmunk 7 | Box2D v3 | Nudge/Box2D | Nudge/Chipmunk "
-        "| Nudge/Box2D v3 | stands (N/B/C/V) |",
-        "|---|---:|---:|---:|---:|---:|---|" if not v3 else "|---|---:|---:|---:|---:|---:|---:|---:|---|",
+        "| scene | Nudge ms/step | " + " | ".join(title for _, title, _, _ in peers) + " | "
+        + " | ".join(f"Nudge/{name}" for _, _, name, _ in peers) + f" | stands ({letters}) |",
+        "|---|---:|" + "---:|" * (2 * len(peers)) + "---|",
     ]
     for scene, r in rows:
-        n, b, c = r.get("nudge"), r.get("box2d"), r.get("chipmunk")
-        if not v3:
-            out.append(f"| {scene} | {ms(n)} | {ms(b)} | {ms(c)} | {ratio(n, b)} | {ratio(n, c)} | "
-                       f"{stands(n)}/{stands(b)}/{stands(c)} |")
-            continue
-        v, ran = r.get(BOX2D_V3[0]), v3_runs(scene)
-        out.append(f"| {scene} | {ms(n)} | {ms(b)} | {ms(c)} | {ms(v) if ran else '–'} | {ratio(n, b)} | "
-                   f"{ratio(n, c)} | {ratio(n, v)} | "
-                   f"{stands(n)}/{stands(b)}/{stands(c)}/{stands(v) if ran else '–'} |")
+        n = r.get("nudge")
+        out.append(f"| {scene} | {ms(n)} | "
+                   + " | ".join(cell(e, scene, ms, r) for e, *_ in peers) + " | "
+                   + " | ".join(ratio(n, r.get(e)) for e, *_ in peers) + " | "
+                   + "/".join([stands(n)] + [cell(e, scene, stands, r) for e, *_ in peers]) + " |")
     out += [
         "",
         "Same scene, same size? bodies / touching contact pairs / joints at the end, and steps; for",
         "the pyramids, the largest drift of a box in pt (it stands below 25 pt, a quarter of a box):",
         "",
-        "| scene | steps | Nudge | Box2D 2.4.1 | Chipmunk 7 | max drift pt (N/B/C) |"
-        if not v3 else
-        "| scene | steps | Nudge | Box2D 2.4.1 | Chipmunk 7 | Box2D v3 | max drift pt (N/B/C/V) |",
-        "|---|---:|---|---|---|---|" if not v3 else "|---|---:|---|---|---|---|---|",
+        "| scene | steps | Nudge | " + " | ".join(title for _, title, _, _ in peers) + f" | max drift pt ({letters}) |",
+        "|---|---:|---|" + "---|" * len(peers) + "---|",
     ]
+
+    def counts(x):
+        return f"{x['bodies']} / {x['contacts']} / {x['joints']}" if x else "failed"
+
+    def drift(x):
+        return "?" if not x else ("–" if x.get("maximumDrift") is None else f"{x['maximumDrift']:.1f}")
+
     for scene, r in rows:
-        def counts(x):
-            return f"{x['bodies']} / {x['contacts']} / {x['joints']}" if x else "failed"
         steps = (r.get("nudge") or r.get("box2d") or r.get("chipmunk") or {}).get("steps", "?")
-        def drift(x):
-            return "?" if not x else ("–" if x.get("maximumDrift") is None else f"{x['maximumDrift']:.1f}")
-        drifts = "/".join(drift(r.get(e)) for e, _ in ENGINES)
-        v3_counts = ""
-        if v3:
-            ran = v3_runs(scene)
-            drifts += "/" + (drift(r.get(BOX2D_V3[0])) if ran else "–")
-            v3_counts = f"{counts(r.get(BOX2D_V3[0])) if ran else '–'} | "
-        out.append(f"| {scene} | {steps} | {counts(r.get('nudge'))} | {counts(r.get('box2d'))} | "
-                   f"{counts(r.get('chipmunk'))} | {v3_counts}{drifts} |")
+        out.append(f"| {scene} | {steps} | {counts(r.get('nudge'))} | "
+                   + " | ".join(cell(e, scene, counts, r) for e, *_ in peers) + " | "
+                   + "/".join([drift(r.get("nudge"))] + [cell(e, scene, drift, r) for e, *_ in peers]) + " |")
     return "\n".join(out)
 
 
