@@ -61,7 +61,8 @@ if [ "$box2dV3Sse2" = 1 ] && [ -z "$box2dV3" ]; then
   echo "run-peers: --box2d-v3-sse2 goes with --box2d-v3 DIR" >&2; exit 2
 fi
 if [ -n "$box2dV3" ]; then
-  box2dV3="$(cd "$box2dV3" 2>/dev/null && pwd)" || { echo "run-peers: --box2d-v3: no directory ${box2dV3}" >&2; exit 2; }
+  given="$box2dV3"
+  box2dV3="$(cd "$given" 2>/dev/null && pwd)" || { echo "run-peers: --box2d-v3: no directory $given" >&2; exit 2; }
   if [ ! -f "$box2dV3/include/box2d/box2d.h" ] || [ ! -f "$box2dV3/src/physics_world.c" ]; then
     echo "run-peers: --box2d-v3: $box2dV3 is not a Box2D v3 source checkout (no include/box2d/box2d.h, src/physics_world.c)" >&2
     exit 2
