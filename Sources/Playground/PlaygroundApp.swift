@@ -36,11 +36,13 @@ public final class PlaygroundApp {
         /// Smallest playable terminal, in cells.
         public var minimumColumns: Int
         public var minimumRows: Int
+        /// The characters cells are drawn with.
+        public var glyphs: GlyphSet
 
         public init(cellSize: CellSize = .default, maximumStepsPerFrame: Int = 5, idleTimeout: Double = 1.0,
                     messageDuration: Double = 5, minimumColumns: Int = 20, minimumRows: Int = 6,
-                    reloadInterval: Double? = 0.25) {
-            self.cellSize = cellSize; self.maximumStepsPerFrame = maximumStepsPerFrame; self.idleTimeout = idleTimeout
+                    reloadInterval: Double? = 0.25, glyphs: GlyphSet = .half) {
+            self.cellSize = cellSize; self.glyphs = glyphs; self.maximumStepsPerFrame = maximumStepsPerFrame; self.idleTimeout = idleTimeout
             self.reloadInterval = reloadInterval
             self.messageDuration = messageDuration; self.minimumColumns = minimumColumns; self.minimumRows = minimumRows
         }
