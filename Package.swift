@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),
         .testTarget(name: "ImagesTests", dependencies: ["Images"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Dynamics", "Geometry"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Geometry"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Geometry", "Images"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "TerminalUI"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "TerminalUI", "Scenes", "Images", "Gestures", "Dynamics", "Animation"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Dynamics"]),

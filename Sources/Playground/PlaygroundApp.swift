@@ -324,7 +324,7 @@ public final class PlaygroundApp {
 
     private func handleMouse(_ mouse: MouseEvent, now: Double) {
         guard let s = session, !isPaused else { return }
-        let point = options.cellSize.center(column: mouse.column, row: mouse.row)
+        let point = viewport.scenePoint(options.cellSize.center(column: mouse.column, row: mouse.row))
         var modifiers: PointerModifiers = []
         if mouse.modifiers.contains(.shift) { modifiers.insert(.shift) }
         if mouse.modifiers.contains(.control) { modifiers.insert(.control) }
@@ -375,6 +375,13 @@ public final class PlaygroundApp {
 
     // MARK: Drawing
 
+    /// Where the scene lands in the play area: a scene with its own size is scaled to fit it
+    /// and centered; one without keeps one point per point.
+    public var viewport: Viewport {
+        guard let s = session, s.scene.sceneDescription.size != nil, !isTooSmall else { return .identity }
+        return Viewport.fitting(s.scene.referenceBounds, into: availableSize)
+    }
+
     private func draw(now: Double) {
         needsDraw = false
         let columns = max(terminal.size.columns, 0), rows = max(terminal.size.rows, 0)
@@ -387,7 +394,8 @@ public final class PlaygroundApp {
             statusText = "terminal too small"
         } else {
             if let s = session {
-                let canvas = renderer.render(s.scene, columns: columns, rows: rows - 1, cellSize: options.cellSize)
+                let canvas = renderer.render(s.scene, columns: columns, rows: rows - 1, cellSize: options.cellSize,
+                                             glyphs: options.glyphs, viewport: viewport)
                 canvas.render(into: &grid, colorMode: terminal.colorMode)
             }
             frameTimes.append(now)

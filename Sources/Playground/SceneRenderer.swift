@@ -1,12 +1,21 @@
-// SceneRenderer: draws a live Scene into a TerminalUI Canvas, in points.
+// SceneRenderer: draws a live Scene into a TerminalUI Canvas, through a viewport.
 //
 // Painter's order: the still background first (named segment and path boundaries, faint snap
-// points), then attachment rods and ropes, then the items in scene order, then anchor markers on
-// top. Everything that does not move is drawn the same way every frame, so between two frames
-// only the cells of moving items change and the terminal is sent little (docs/playground.md).
+// points), then attachments (rods, springs, ropes), then the items in scene order, then the
+// pivot marks of attachments to fixed points on top. Everything that does not move is drawn the
+// same way every frame, so between two frames only the cells of moving items change and the
+// terminal is sent little (docs/playground.md).
+// - Rods and boundaries are one hairline thick: the canvas's thinnest clear line (one sub-pixel
+//   of its glyph set; two pixels in pixel mode), so they are thin in fine glyph sets and their
+//   edges are blended like every other shape's.
+// - A spring (an attachment with a frequency) is a zigzag of a fixed number of turns between its
+//   ends, so it stretches and squeezes with them; a rope (`limit`) is a row of dots that hangs in
+//   a parabola with the sag of its slack length when its ends are closer than its length.
+// - A pivot mark (a small ring) sits on the fixed point an item hangs from, never on the item.
 // Items use their color, alpha (blended toward what is beneath), drawn scale and angle; labels
-// go through `Canvas.drawLabel` with the item's angle; image items go through `drawImage`, which
-// draws the item's rectangle until decoded bitmaps reach the scene.
+// go through `Canvas.drawLabel` with the item's angle; image items go through `drawImage`.
+// The viewport (see Viewport) scales a scene with its own size to fit the play area; line
+// widths, dots and letters keep their screen size.
 import Dynamics
 import Geometry
 import Scenes
@@ -17,10 +26,13 @@ public struct SceneRenderer: Sendable {
     public var background: Color
     /// Segment and path boundaries.
     public var boundaryColor: Color
-    /// Attachment rods and ropes.
+    /// Attachment rods, springs and ropes.
     public var rodColor: Color
-    /// Anchor markers and snap points.
+    /// Pivot marks and snap points.
     public var anchorColor: Color
+
+    /// Turns a spring's zigzag makes between its ends.
+    public static let springTurns = 8
 
     public init(background: Color = .black, boundaryColor: Color = .gray, rodColor: Color = .lightGray,
                 anchorColor: Color = .white) {
@@ -28,99 +40,142 @@ public struct SceneRenderer: Sendable {
         self.rodColor = rodColor; self.anchorColor = anchorColor
     }
 
-    /// A canvas of `columns` × `rows` cells with `scene` drawn on it.
-    public func render(_ scene: Scene, columns: Int, rows: Int, cellSize: CellSize) -> Canvas {
-        var canvas = Canvas(columns: max(columns, 0), rows: max(rows, 0), cellSize: cellSize, background: background)
-        draw(scene, into: &canvas)
+    /// A canvas of `columns` × `rows` cells in `glyphs` with `scene` drawn on it.
+    public func render(_ scene: Scene, columns: Int, rows: Int, cellSize: CellSize, glyphs: GlyphSet = .half,
+                       viewport: Viewport = .identity) -> Canvas {
+        var canvas = Canvas(columns: max(columns, 0), rows: max(rows, 0), cellSize: cellSize, glyphs: glyphs, background: background)
+        draw(scene, into: &canvas, viewport: viewport)
         return canvas
     }
 
     /// Draws `scene` over what `canvas` holds.
-    public func draw(_ scene: Scene, into canvas: inout Canvas) {
+    public func draw(_ scene: Scene, into canvas: inout Canvas, viewport: Viewport = .identity) {
         let behaviors = Self.flattened(scene.animator.behaviors)
+        let line = canvas.hairline
         // 1. Still background: boundaries, snap points.
         for behavior in behaviors {
             if let collision = behavior as? CollisionBehavior {
                 for id in collision.boundaryIdentifiers {
                     guard let path = collision.boundary(withIdentifier: id), path.count >= 2 else { continue }
                     for (a, b) in zip(path, path.dropFirst()) {
-                        canvas.fill(.segment(from: a, to: b, thickness: 1, dotted: false), color: boundaryColor)
+                        canvas.fill(.segment(from: viewport.screenPoint(a), to: viewport.screenPoint(b), thickness: line, dotted: false),
+                                    color: boundaryColor)
                     }
                 }
             } else if let snap = behavior as? SnapBehavior {
-                canvas.fill(.anchor(snap.snapPoint), color: boundaryColor, alpha: 0.35)
+                drawPivot(at: viewport.screenPoint(snap.snapPoint), color: boundaryColor, alpha: 0.5, into: &canvas)
             }
         }
-        // 2. Rods (solid) and ropes (dotted).
-        var anchors: [Point] = []
+        // 2. Rods, springs and ropes.
+        var pivots: [Point] = []
         for case let attachment as AttachmentBehavior in behaviors {
-            let (a, b) = attachment.attachmentPoints
-            guard a.isFinite, b.isFinite else { continue }
-            if attachment.kind == .limit {
-                drawRope(from: a, to: b, color: rodColor, into: &canvas)
-            } else if a != b {
-                canvas.fill(.segment(from: a, to: b, thickness: 1, dotted: false), color: rodColor)
+            let (itemEnd, otherEnd) = attachment.attachmentPoints
+            guard itemEnd.isFinite, otherEnd.isFinite else { continue }
+            let a = viewport.screenPoint(itemEnd), b = viewport.screenPoint(otherEnd)
+            switch attachment.kind {
+            case .limit:
+                drawRope(from: a, to: b, length: attachment.length * viewport.scale, color: rodColor, into: &canvas)
+            case .distance where attachment.frequency > 0:
+                drawSpring(from: a, to: b, color: rodColor, into: &canvas)
+            default:
+                if a.distance(to: b) > 0.5 {
+                    canvas.fill(.segment(from: a, to: b, thickness: line, dotted: false), color: rodColor)
+                }
             }
-            if attachment.attachedBehaviorType == .anchor { anchors.append(b) }
+            if attachment.attachedBehaviorType == .anchor { pivots.append(b) }
         }
         // 3. Items.
-        for item in scene.items { drawItem(item, into: &canvas) }
-        // 4. Anchors on top.
-        for p in anchors { canvas.fill(.anchor(p), color: anchorColor) }
+        for item in scene.items { drawItem(item, into: &canvas, viewport: viewport) }
+        // 4. Pivot marks on top.
+        for p in pivots { drawPivot(at: p, color: anchorColor, alpha: 1, into: &canvas) }
     }
 
-    /// A rope: one sub-pixel dot every two sub-pixels along the line. (TerminalUI's own dotted
-    /// segment alternates 8 pt on / 8 pt off, which fills solid when its phase straddles 8 pt
-    /// sub-pixels, so ropes place their dots themselves.)
-    func drawRope(from a: Point, to b: Point, color: Color, into canvas: inout Canvas) {
+    /// A pivot mark: a ring around `p` with a dark center, about two sub-pixels across.
+    func drawPivot(at p: Point, color: Color, alpha: Double, into canvas: inout Canvas) {
+        let size = canvas.hairline * 2.5
+        canvas.fill(.ellipse(center: p, size: Size(size, size), angle: 0), color: color, alpha: alpha)
+        canvas.fill(.ellipse(center: p, size: Size(size * 0.45, size * 0.45), angle: 0), color: background, alpha: alpha)
+    }
+
+    /// A spring: `springTurns` zigzag turns from `a` to `b`, with straight leads at both ends.
+    func drawSpring(from a: Point, to b: Point, color: Color, into canvas: inout Canvas) {
         let length = a.distance(to: b)
-        guard length.isFinite else { return }
-        let spacing = 2 * min(canvas.cellSize.subPixelWidth, canvas.cellSize.subPixelHeight)
-        let count = min(Int(length / spacing), 4096)
+        let line = canvas.hairline
+        guard length.isFinite, length > 0.5 else { return }
+        let dir = (b - a) / length, normal = Vector(-dir.y, dir.x)
+        let lead = min(length * 0.15, 2 * line)
+        let width = max(3 * line, 6)
+        var points = [a, a + dir * lead]
+        let coil = length - 2 * lead
+        let zigs = 2 * Self.springTurns
+        for k in 0..<zigs {
+            let along = lead + coil * (Double(k) + 0.5) / Double(zigs)
+            points.append(a + dir * along + normal * (k % 2 == 0 ? width : -width) / 2)
+        }
+        points.append(b - dir * lead)
+        points.append(b)
+        for (p, q) in zip(points, points.dropFirst()) {
+            canvas.fill(.segment(from: p, to: q, thickness: line * 0.75, dotted: false), color: color)
+        }
+    }
+
+    /// A rope: dots two hairlines apart along the rope, hanging in a parabola whose arc is the
+    /// rope's `length` when its ends are closer than that (sag h with L ≈ d + 8h²/3d).
+    func drawRope(from a: Point, to b: Point, length: Double, color: Color, into canvas: inout Canvas) {
+        let d = a.distance(to: b)
+        guard d.isFinite, length.isFinite else { return }
+        let slack = max(0, length - d)
+        let sag = d > 0 ? min((3 * d * slack / 8).squareRoot(), length / 2) : length / 2
+        let spacing = 2 * canvas.hairline
+        let count = min(Int(max(length, d) / spacing), 4096)
+        guard count > 0 else { return }
         for k in 0...count {
-            let p = length > 0 ? a + (b - a) * (Double(k) * spacing / length) : a
-            canvas.fill(.segment(from: p, to: p, thickness: 0, dotted: false), color: color)
+            let t = Double(k) / Double(count)
+            // Straight line plus a downward parabola (4h·t(1−t)); screen y grows downward.
+            let p = a + (b - a) * t + Vector(0, 4 * sag * t * (1 - t))
+            canvas.fill(.ellipse(center: p, size: Size(canvas.hairline, canvas.hairline), angle: 0), color: color)
         }
     }
 
     /// Draws one item: its shape in its color at its alpha, scale and angle.
-    public func drawItem(_ item: SceneItem, into canvas: inout Canvas) {
+    public func drawItem(_ item: SceneItem, into canvas: inout Canvas, viewport: Viewport = .identity) {
         guard item.alpha > 0, item.center.isFinite else { return }
         let color = Color(item.color)
         let alpha = min(max(item.alpha, 0), 1)
-        let scale = item.scale.isFinite && item.scale > 0 ? item.scale : 1
+        let scale = (item.scale.isFinite && item.scale > 0 ? item.scale : 1) * viewport.scale
         let size = Size(item.size.width * scale, item.size.height * scale)
+        let center = viewport.screenPoint(item.center)
         let angle = item.angle.isFinite ? item.angle : 0
         switch item.shape {
         case .rectangle:
-            canvas.fill(.rectangle(center: item.center, size: size, angle: angle), color: color, alpha: alpha)
+            canvas.fill(.rectangle(center: center, size: size, angle: angle), color: color, alpha: alpha)
         case .ellipse:
-            canvas.fill(.ellipse(center: item.center, size: size, angle: angle), color: color, alpha: alpha)
+            canvas.fill(.ellipse(center: center, size: size, angle: angle), color: color, alpha: alpha)
         case .polygon:
-            let points = (item.vertices ?? []).map { item.center + ($0 * scale).rotated(by: angle) }
+            let points = (item.vertices ?? []).map { center + ($0 * scale).rotated(by: angle) }
             canvas.fill(.polygon(points), color: color, alpha: alpha)
         case .label:
             let lines = (item.text ?? "").split(separator: "\n", omittingEmptySubsequences: false)
             let normal = Vector(angle: angle + Double.pi / 2)
             let mid = Double(lines.count - 1) / 2
             for (k, line) in lines.enumerated() {
-                let center = item.center + normal * ((Double(k) - mid) * canvas.cellSize.height)
-                canvas.drawLabel(String(line), center: center, angle: angle, color: color, alpha: alpha)
+                let lineCenter = center + normal * ((Double(k) - mid) * canvas.cellSize.height)
+                canvas.drawLabel(String(line), center: lineCenter, angle: angle, color: color, alpha: alpha)
             }
         case .image:
-            drawImage(item, size: size, angle: angle, alpha: alpha, into: &canvas)
+            drawImage(item, center: center, size: size, angle: angle, alpha: alpha, into: &canvas)
         }
     }
 
     /// An image item: its decoded picture scaled to the item's (scaled) size, nearest pixel per
-    /// half-block sub-pixel; an image with no bitmap (a scene parsed without its folder) falls
+    /// canvas sample; an image with no bitmap (a scene parsed without its folder) falls
     /// back to its rectangle in its color.
-    public func drawImage(_ item: SceneItem, size: Size, angle: Double, alpha: Double, into canvas: inout Canvas) {
+    public func drawImage(_ item: SceneItem, center: Point, size: Size, angle: Double, alpha: Double, into canvas: inout Canvas) {
         guard let bitmap = item.bitmap else {
-            canvas.fill(.rectangle(center: item.center, size: size, angle: angle), color: Color(item.color), alpha: alpha)
+            canvas.fill(.rectangle(center: center, size: size, angle: angle), color: Color(item.color), alpha: alpha)
             return
         }
-        canvas.fillImage(center: item.center, size: size, angle: angle, alpha: alpha) { u, v in
+        canvas.fillImage(center: center, size: size, angle: angle, alpha: alpha) { u, v in
             let p = bitmap.sample(u: u, v: v)
             if p.alpha == 0 { return nil }
             return (Color(red: p.red, green: p.green, blue: p.blue), Double(p.alpha) / 255)

@@ -1,18 +1,21 @@
-// Canvas: a frame being drawn, as half-block sub-pixels plus a layer of text glyphs.
+// Canvas: a frame being drawn, as a grid of color samples plus a layer of text glyphs.
 //
-// Each terminal cell is two square sub-pixels (top and bottom half, 8×8 pt with the default 8×16
-// cell), each with its own color. Shapes are painted in order (painter's algorithm) with alpha
-// blended toward whatever is already there. `render` turns the canvas into a `CellGrid`:
-//   - top and bottom the same color → ' ' with that color as background (and foreground),
-//   - different → '▀' with foreground = top color, background = bottom color,
-//   - a cell holding a label letter → the letter in the label's color on the color beneath it.
-// Colors are degraded to the terminal's mode before the comparison, so two colors that the
-// terminal cannot tell apart make a blank cell rather than a '▀' in one color. With no color at
-// all, a sub-pixel counts as "on" when it differs from the canvas background and the cell shows
-// ' ', '▀', '▄' or '█'.
+// Each terminal cell is divided into its glyph set's sub-pixels (1×2 for half blocks up to 2×4
+// for octants and braille) and each sub-pixel into 4×4 samples; in pixel mode a sample is one
+// screen pixel. Shapes are painted in order (painter's algorithm), point-sampled at the sample
+// centers, with alpha blended toward whatever is already there. `render` turns the canvas into
+// a `CellGrid`: for each cell the sub-pixels are averaged from their samples (so an edge that
+// cuts a sub-pixel gives it a blended color: anti-aliasing), and `CellFit` chooses the two
+// colors and the pattern that best show them; the glyph set's table names the character.
+// Colors are degraded to the terminal's mode after the fit, and two colors the terminal cannot
+// tell apart make a blank cell. With no color at all, a sub-pixel counts as lit when it is
+// more than half way from the background to the cell's farthest color, and the cell shows that
+// pattern in the terminal's own colors.
 //
-// Label letters are glyphs, one per cell; a shape painted opaquely over a letter's cell later
-// erases the letter (painter's order), a translucent one leaves it.
+// Cells no shape touched are not looked at again: they are the background. Label letters are
+// glyphs, one per cell, drawn on the color of the sample beneath their reference point; a shape
+// painted opaquely over a letter later erases the letter (painter's order), a translucent one
+// leaves it.
 
 import Geometry
 
@@ -20,62 +23,135 @@ public struct Canvas: Sendable {
     public let columns: Int
     public let rows: Int
     public let cellSize: CellSize
+    /// The characters `render` draws cells with.
+    public let glyphs: GlyphSet
     public var background: Color
-    /// Sub-pixel colors, row-major, `columns` × `2·rows`.
-    public private(set) var pixels: [Color]
-    private var glyphs: [Glyph?]
-    private var stamps: [UInt32]
-    private var generation: UInt32 = 0
+    /// Samples per cell, across and down.
+    public let samplesAcross: Int
+    public let samplesDown: Int
+    /// Sample colors, row-major, `columns·samplesAcross` × `rows·samplesDown`.
+    public private(set) var samples: [Color]
+    /// Whether any shape painted into each cell since the last `clear`.
+    private var touched: [Bool]
+    private var glyphLayer: [Glyph?]
 
     struct Glyph: Hashable, Sendable {
         var scalar: Unicode.Scalar
         var color: Color
         var alpha: Double
         var bold: Bool
-        /// Which sub-pixel row (0 top, 1 bottom) lies beneath the letter's position.
-        var half: Int
+        /// The sample beneath the letter's reference point.
+        var sample: Int
     }
 
-    public init(columns: Int, rows: Int, cellSize: CellSize = .default, background: Color = .black) {
+    /// Samples per sub-pixel, across and down, in cell modes.
+    public static let samplesPerSubPixel = 4
+
+    /// A canvas drawn with `glyphs`, 4×4 samples per sub-pixel.
+    public init(columns: Int, rows: Int, cellSize: CellSize = .default, glyphs: GlyphSet = .half, background: Color = .black) {
+        self.init(columns: columns, rows: rows, cellSize: cellSize, glyphs: glyphs,
+                  samplesAcross: glyphs.subPixelColumns * Canvas.samplesPerSubPixel,
+                  samplesDown: glyphs.subPixelRows * Canvas.samplesPerSubPixel, background: background)
+    }
+
+    /// A canvas with `pixels` samples per cell (pixel mode: one sample per screen pixel).
+    public init(columns: Int, rows: Int, cellSize: CellSize = .default, pixelsPerCell: (width: Int, height: Int), background: Color = .black) {
+        self.init(columns: columns, rows: rows, cellSize: cellSize, glyphs: .half,
+                  samplesAcross: max(1, pixelsPerCell.width), samplesDown: max(1, pixelsPerCell.height), background: background)
+    }
+
+    private init(columns: Int, rows: Int, cellSize: CellSize, glyphs: GlyphSet, samplesAcross: Int, samplesDown: Int, background: Color) {
         precondition(columns >= 0 && rows >= 0, "canvas size must not be negative")
-        self.columns = columns; self.rows = rows; self.cellSize = cellSize; self.background = background
-        pixels = Array(repeating: background, count: columns * rows * 2)
-        glyphs = Array(repeating: nil, count: columns * rows)
-        stamps = Array(repeating: 0, count: columns * rows * 2)
+        self.columns = columns; self.rows = rows; self.cellSize = cellSize; self.glyphs = glyphs
+        self.background = background
+        self.samplesAcross = samplesAcross; self.samplesDown = samplesDown
+        samples = Array(repeating: background, count: columns * rows * samplesAcross * samplesDown)
+        touched = Array(repeating: false, count: columns * rows)
+        glyphLayer = Array(repeating: nil, count: columns * rows)
     }
 
-    public var rasterizer: Rasterizer { Rasterizer(cellSize: cellSize, columns: columns, rows: rows * 2) }
+    /// Samples across the whole canvas, and down.
+    public var sampleColumns: Int { columns * samplesAcross }
+    public var sampleRows: Int { rows * samplesDown }
+
+    public var rasterizer: Rasterizer {
+        Rasterizer(sampleWidth: cellSize.width / Double(samplesAcross), sampleHeight: cellSize.height / Double(samplesDown),
+                   columns: sampleColumns, rows: sampleRows)
+    }
+
+    /// The size of one sub-pixel of the glyph set in points (in pixel mode, of one pixel).
+    public var subPixelSize: Size {
+        if samplesAcross % (glyphs.subPixelColumns * Canvas.samplesPerSubPixel) == 0
+            && samplesDown == glyphs.subPixelRows * Canvas.samplesPerSubPixel {
+            return Size(cellSize.width / Double(glyphs.subPixelColumns), cellSize.height / Double(glyphs.subPixelRows))
+        }
+        return Size(cellSize.width / Double(samplesAcross), cellSize.height / Double(samplesDown))
+    }
+
+    /// The thinnest line that shows clearly: one sub-pixel (in pixel mode, two pixels).
+    public var hairline: Double {
+        let s = subPixelSize
+        let sample = max(cellSize.width / Double(samplesAcross), cellSize.height / Double(samplesDown))
+        return max(min(s.width, s.height), 2 * sample)
+    }
 
     /// The area the canvas shows, in points.
     public var bounds: Rect {
         Rect(x: 0, y: 0, width: Double(columns) * cellSize.width, height: Double(rows) * cellSize.height)
     }
 
-    /// The color of sub-pixel (column, row), row in 0..<2·rows.
-    public func pixel(column: Int, row: Int) -> Color { pixels[row * columns + column] }
+    /// The color of sample (column, row).
+    public func sample(column: Int, row: Int) -> Color { samples[row * sampleColumns + column] }
+
+    /// The mean color of sub-pixel (column, row) of the glyph set, row in 0..<rows·subPixelRows.
+    public func subPixelColor(column: Int, row: Int) -> Color {
+        let sx = samplesAcross / glyphs.subPixelColumns, sy = samplesDown / glyphs.subPixelRows
+        var r = 0, g = 0, b = 0
+        for j in (row * sy)..<((row + 1) * sy) {
+            for i in (column * sx)..<((column + 1) * sx) {
+                let c = samples[j * sampleColumns + i]
+                r += Int(c.red); g += Int(c.green); b += Int(c.blue)
+            }
+        }
+        let n = sx * sy
+        return Color(red: UInt8((r + n / 2) / n), green: UInt8((g + n / 2) / n), blue: UInt8((b + n / 2) / n))
+    }
 
     /// The letter drawn in cell (column, row), if any.
-    public func glyph(column: Int, row: Int) -> Unicode.Scalar? { glyphs[row * columns + column]?.scalar }
+    public func glyph(column: Int, row: Int) -> Unicode.Scalar? { glyphLayer[row * columns + column]?.scalar }
 
     /// Back to the background color, with no glyphs.
     public mutating func clear() {
-        for i in pixels.indices { pixels[i] = background }
-        for i in glyphs.indices { glyphs[i] = nil }
+        let across = samplesAcross, down = samplesDown, width = sampleColumns
+        for cell in touched.indices where touched[cell] {
+            let c = cell % columns, r = cell / columns
+            for j in (r * down)..<((r + 1) * down) {
+                let base = j * width + c * across
+                for i in base..<(base + across) { samples[i] = background }
+            }
+            touched[cell] = false
+        }
+        for i in glyphLayer.indices { glyphLayer[i] = nil }
+    }
+
+    @inline(__always) private mutating func paint(_ i: Int, _ j: Int, _ color: Color, _ alpha: Double) {
+        let k = j * sampleColumns + i
+        samples[k] = color.blended(over: samples[k], alpha: alpha)
+        let cell = (j / samplesDown) * columns + i / samplesAcross
+        touched[cell] = true
+        if alpha >= 1 { glyphLayer[cell] = nil }
     }
 
     /// Paints `shape` in `color` with opacity `alpha` (0...1) over what is already there.
     public mutating func fill(_ shape: Shape, color: Color, alpha: Double = 1) {
         guard alpha > 0 else { return }
-        generation &+= 1
-        if generation == 0 { for i in stamps.indices { stamps[i] = 0 }; generation = 1 }
-        let gen = generation
-        let cols = columns
-        rasterizer.forEachSubPixel(covering: shape) { i, j in
-            let k = j * cols + i
-            if stamps[k] == gen { return }
-            stamps[k] = gen
-            pixels[k] = color.blended(over: pixels[k], alpha: alpha)
-            if alpha >= 1 { glyphs[(j / 2) * cols + i] = nil }
+        var visited = Set<Int>()
+        let dedupe: Bool
+        if case .segment = shape { dedupe = alpha < 1 } else if case .anchor = shape { dedupe = alpha < 1 } else { dedupe = false }
+        let width = sampleColumns
+        rasterizer.forEachSample(covering: shape) { i, j in
+            if dedupe && !visited.insert(j * width + i).inserted { return }
+            paint(i, j, color, alpha)
         }
     }
 
@@ -86,10 +162,10 @@ public struct Canvas: Sendable {
     public mutating func fillImage(center: Point, size: Size, angle: Double, alpha: Double = 1,
                                    sample: (Double, Double) -> (color: Color, alpha: Double)?) {
         guard alpha > 0, size.width > 0, size.height > 0 else { return }
-        let cols = columns
-        let w = Double(cellSize.width), h = Double(cellSize.height) / 2
+        let raster = rasterizer
+        let w = raster.sampleWidth, h = raster.sampleHeight
         let c = cos(angle), s = sin(angle)
-        rasterizer.forEachSubPixel(covering: .rectangle(center: center, size: size, angle: angle)) { i, j in
+        raster.forEachSample(covering: .rectangle(center: center, size: size, angle: angle)) { i, j in
             let dx = (Double(i) + 0.5) * w - center.x, dy = (Double(j) + 0.5) * h - center.y
             // Into the picture's own frame: undo the rotation.
             let lx = c * dx + s * dy, ly = -s * dx + c * dy
@@ -97,9 +173,7 @@ public struct Canvas: Sendable {
             guard let texel = sample(min(max(u, 0), 1), min(max(v, 0), 1)) else { return }
             let a = alpha * min(max(texel.alpha, 0), 1)
             if a <= 0 { return }
-            let k = j * cols + i
-            pixels[k] = texel.color.blended(over: pixels[k], alpha: a)
-            if a >= 1 { glyphs[(j / 2) * cols + i] = nil }
+            paint(i, j, texel.color, a)
         }
     }
 
@@ -115,12 +189,11 @@ public struct Canvas: Sendable {
         guard !scalars.isEmpty else { return }
         let positions = Canvas.letterPositions(count: scalars.count, center: center, angle: angle, cellSize: cellSize)
         for (scalar, p) in zip(scalars, positions) where scalar != " " {
-            let c = floorIndex(p.x / cellSize.width)
-            let subRow = floorIndex(p.y / cellSize.subPixelHeight)
-            let r = subRow >= 0 ? subRow / 2 : (subRow - 1) / 2
-            guard c >= 0, c < columns, r >= 0, r < rows else { continue }
-            glyphs[r * columns + c] = Glyph(scalar: scalar, color: color, alpha: min(1, alpha), bold: bold,
-                                            half: subRow - 2 * r)
+            let raster = rasterizer
+            let i = floorIndex(p.x / raster.sampleWidth), j = floorIndex(p.y / raster.sampleHeight)
+            guard i >= 0, i < sampleColumns, j >= 0, j < sampleRows else { continue }
+            glyphLayer[(j / samplesDown) * columns + i / samplesAcross] =
+                Glyph(scalar: scalar, color: color, alpha: min(1, alpha), bold: bold, sample: j * sampleColumns + i)
         }
     }
 
@@ -141,38 +214,96 @@ public struct Canvas: Sendable {
         return grid
     }
 
-    /// Writes the frame into the top-left of `grid` (clipped to it), leaving other cells alone.
+    /// Writes the frame into `grid` from row `rowOffset` (clipped to it), leaving other cells alone.
     public func render(into grid: inout CellGrid, colorMode: ColorMode, rowOffset: Int = 0) {
+        let table = glyphs.table
         let bg = background.degraded(to: colorMode)
-        // Most neighbouring sub-pixels share a color: remember the last degrade.
-        var lastIn = background, lastOut = bg
-        @inline(__always) func degrade(_ c: Color) -> Color {
-            if c == lastIn { return lastOut }
-            lastIn = c; lastOut = c.degraded(to: colorMode)
-            return lastOut
-        }
-        for r in 0..<rows {
-            let gr = r + rowOffset
-            guard gr >= 0 && gr < grid.rows else { continue }
-            for c in 0..<min(columns, grid.columns) {
-                let top = degrade(pixels[(2 * r) * columns + c])
-                let bottom = degrade(pixels[(2 * r + 1) * columns + c])
-                let cell: Cell
-                if let g = glyphs[r * columns + c] {
-                    let beneath = g.half == 0 ? top : bottom
-                    let fg = g.color.blended(over: pixels[(2 * r + g.half) * columns + c], alpha: g.alpha).degraded(to: colorMode)
-                    cell = Cell(g.scalar, foreground: fg, background: beneath, bold: g.bold)
-                } else if colorMode == .none {
-                    let t = top != bg, b = bottom != bg
-                    let ch: Unicode.Scalar = t ? (b ? Cell.fullBlock : Cell.upperHalfBlock) : (b ? Cell.lowerHalfBlock : " ")
-                    cell = Cell(ch, foreground: .white, background: .black)
-                } else if top == bottom {
-                    cell = Cell.blank(top)
-                } else {
-                    cell = Cell(Cell.upperHalfBlock, foreground: top, background: bottom)
+        let blank = colorMode == .none ? Cell(" ", foreground: .white, background: .black) : Cell.blank(bg)
+        let subColumns = glyphs.subPixelColumns, subRows = glyphs.subPixelRows
+        let sx = samplesAcross / subColumns, sy = samplesDown / subRows
+        let width = sampleColumns
+        let cellSamples = samplesAcross * samplesDown
+        let backgroundVector = background.vector
+        withUnsafeTemporaryAllocation(of: SIMD3<Float>.self, capacity: 8) { means in
+        withUnsafeTemporaryAllocation(of: SIMD3<Float>.self, capacity: cellSamples) { cellColors in
+            for r in 0..<rows {
+                let gr = r + rowOffset
+                guard gr >= 0 && gr < grid.rows else { continue }
+                for c in 0..<min(columns, grid.columns) {
+                    let k = r * columns + c
+                    if let g = glyphLayer[k] {
+                        let beneath = samples[g.sample]
+                        let fg = g.color.blended(over: beneath, alpha: g.alpha).degraded(to: colorMode)
+                        grid[c, gr] = colorMode == .none
+                            ? Cell(g.scalar, foreground: .white, background: .black, bold: g.bold)
+                            : Cell(g.scalar, foreground: fg, background: beneath.degraded(to: colorMode), bold: g.bold)
+                        continue
+                    }
+                    guard touched[k] else { grid[c, gr] = blank; continue }
+                    // Sub-pixel means, and the cell's samples for the fit's contrast ramp.
+                    for m in 0..<(subColumns * subRows) { means[m] = SIMD3(repeating: 0) }
+                    var n = 0
+                    for j in 0..<samplesDown {
+                        let base = (r * samplesDown + j) * width + c * samplesAcross
+                        let subRow = (j / sy) * subColumns
+                        for i in 0..<samplesAcross {
+                            let v = samples[base + i].vector
+                            cellColors[n] = v; n += 1
+                            means[subRow + i / sx] += v
+                        }
+                    }
+                    let count = subColumns * subRows
+                    let scale = 1 / Float(sx * sy)
+                    for m in 0..<count { means[m] *= scale }
+                    grid[c, gr] = encode(UnsafeBufferPointer(rebasing: means[0..<count]),
+                                         samples: UnsafeBufferPointer(rebasing: cellColors[0..<n]),
+                                         table: table, colorMode: colorMode, background: backgroundVector, blank: blank)
                 }
-                grid[c, gr] = cell
             }
         }
+        }
+    }
+
+    /// One touched cell as a character and two colors.
+    private func encode(_ means: UnsafeBufferPointer<SIMD3<Float>>, samples: UnsafeBufferPointer<SIMD3<Float>>,
+                        table: GlyphTable, colorMode: ColorMode, background: SIMD3<Float>, blank: Cell) -> Cell {
+        let full = UInt8(truncatingIfNeeded: (1 << means.count) - 1)
+        if colorMode == .none {
+            // Lit: more than half way from the background to the cell's farthest color.
+            var farthest: Float = 0
+            for s in samples { let d = s - background; farthest = max(farthest, (d * d).sum()) }
+            guard farthest > 0 else { return blank }
+            var pattern: UInt8 = 0
+            for m in 0..<means.count {
+                let d = means[m] - background
+                if (d * d).sum() * 4 > farthest { pattern |= 1 << UInt8(m) }
+            }
+            return Cell(table.character(for: pattern), foreground: .white, background: .black)
+        }
+        let fit = CellFit.fit(means, samples: samples)
+        var fg = Color(fit.foreground).degraded(to: colorMode)
+        var bg = Color(fit.background).degraded(to: colorMode)
+        var pattern = fit.pattern
+        if fg == bg || pattern == 0 || pattern == full {
+            return Cell.blank(pattern == full ? fg : bg)
+        }
+        // The foreground is the group farther from the canvas background (braille draws only
+        // the foreground's dots; block sets look the same either way).
+        let df = fit.foreground - background, db = fit.background - background
+        if (db * db).sum() > (df * df).sum() {
+            swap(&fg, &bg); pattern = ~pattern & full
+        }
+        return Cell(table.character(for: pattern), foreground: fg, background: bg)
+    }
+}
+
+extension Color {
+    /// The color as floats 0…255.
+    @inlinable var vector: SIMD3<Float> { SIMD3(Float(red), Float(green), Float(blue)) }
+
+    /// The nearest color to a float vector (clamped to 0…255).
+    init(_ v: SIMD3<Float>) {
+        let c = v.clamped(lowerBound: SIMD3(repeating: 0), upperBound: SIMD3(repeating: 255))
+        self.init(red: UInt8(c.x.rounded()), green: UInt8(c.y.rounded()), blue: UInt8(c.z.rounded()))
     }
 }

@@ -100,7 +100,7 @@ public struct GlyphTable: Sendable {
             // A quadrant pattern lights both octants of each quadrant or neither.
             let pairs = [(0, 2), (1, 3), (4, 6), (5, 7)]
             if pairs.allSatisfy({ (pattern >> $0.0) & 1 == (pattern >> $0.1) & 1 }) {
-                let q = (pattern & 1) | (pattern >> 1 & 2) | (pattern >> 2 & 4) | (pattern >> 3 & 8)
+                let q = (pattern & 3) | (pattern >> 2 & 12)
                 characters.append(quadrantCharacters[q])
             } else if let old = quarterBlocks[pattern] {
                 characters.append(Unicode.Scalar(old)!)

@@ -1,50 +1,60 @@
-// Rasterizer: which sub-pixels a shape covers.
+// Rasterizer: which samples a shape covers.
 //
-// The rule is point sampling: a sub-pixel is covered when its center lies inside the shape
-// (boundary included). Centers sit at half-integer multiples of the sub-pixel size, so a shape
-// whose edges lie on the sub-pixel grid covers exactly the sub-pixels inside it, and moving it by
-// one sub-pixel (8 pt) moves its coverage by one half cell. Each shape only visits the
-// sub-pixels of its bounding box. Thin lines would slip between centers, so segments also
-// mark every sub-pixel their center line passes through (sampled at a quarter sub-pixel).
+// The canvas divides each cell into a grid of samples (several per sample of the glyph set,
+// or one per screen pixel in pixel mode); the rasterizer answers which samples a shape covers.
+// The rule is point sampling: a sample is covered when its center lies inside the shape
+// (boundary included). Centers sit at half-integer multiples of the sample size, so a shape
+// whose edges lie on the sample grid covers exactly the samples inside it. Anti-aliasing comes
+// from there being many samples per sample: the cell encoder averages them. Each shape only
+// visits the samples of its bounding box. Thin lines would slip between centers, so segments
+// also mark every sample their center line passes through (sampled at a quarter sample).
 
 import Geometry
 
 public struct Rasterizer: Sendable {
-    public let cellSize: CellSize
-    /// The sub-pixel grid's extent: `columns` × `rows` sub-pixels (twice the cell rows).
+    /// The size of one sample in points.
+    public let sampleWidth: Double
+    public let sampleHeight: Double
+    /// The sample grid's extent: `columns` × `rows` samples.
     public let columns: Int
     public let rows: Int
 
     /// On and off length of a dotted segment, in points.
     public static let dotLength = 8.0
 
+    public init(sampleWidth: Double, sampleHeight: Double, columns: Int, rows: Int) {
+        precondition(sampleWidth > 0 && sampleHeight > 0, "samples have a positive size")
+        self.sampleWidth = sampleWidth; self.sampleHeight = sampleHeight; self.columns = columns; self.rows = rows
+    }
+
+    /// A grid of half-block samples (one sample each): the cell's width by half its height.
     public init(cellSize: CellSize, columns: Int, rows: Int) {
-        self.cellSize = cellSize; self.columns = columns; self.rows = rows
+        self.init(sampleWidth: cellSize.width, sampleHeight: cellSize.height / 2, columns: columns, rows: rows)
     }
 
-    var sw: Double { cellSize.subPixelWidth }
-    var sh: Double { cellSize.subPixelHeight }
+    var sw: Double { sampleWidth }
+    var sh: Double { sampleHeight }
 
-    /// The center of sub-pixel (i, j) in points.
+    /// The center of sample (i, j) in points.
     @inlinable public func center(column i: Int, row j: Int) -> Point {
-        Point((Double(i) + 0.5) * cellSize.subPixelWidth, (Double(j) + 0.5) * cellSize.subPixelHeight)
+        Point((Double(i) + 0.5) * sampleWidth, (Double(j) + 0.5) * sampleHeight)
     }
 
-    /// The sub-pixel that contains point `p` (it may lie outside the grid).
-    public func subPixel(containing p: Point) -> SubPixel {
-        SubPixel(column: floorIndex(p.x / sw), row: floorIndex(p.y / sh))
+    /// The sample that contains point `p` (it may lie outside the grid).
+    public func sample(containing p: Point) -> SampleIndex {
+        SampleIndex(column: floorIndex(p.x / sw), row: floorIndex(p.y / sh))
     }
 
-    /// The covered sub-pixels, sorted by row then column (for tests and tools).
-    public func subPixels(covering shape: Shape) -> [SubPixel] {
-        var out: [SubPixel] = []
-        forEachSubPixel(covering: shape) { out.append(SubPixel(column: $0, row: $1)) }
+    /// The covered samples, sorted by row then column (for tests and tools).
+    public func samples(covering shape: Shape) -> [SampleIndex] {
+        var out: [SampleIndex] = []
+        forEachSample(covering: shape) { out.append(SampleIndex(column: $0, row: $1)) }
         return Array(Set(out)).sorted()
     }
 
-    /// Calls `body(column, row)` for each covered sub-pixel inside the grid. A sub-pixel may be
+    /// Calls `body(column, row)` for each covered sample inside the grid. A sample may be
     /// reported more than once for segments; filling is idempotent per call of `Canvas.fill`.
-    public func forEachSubPixel(covering shape: Shape, _ body: (Int, Int) -> Void) {
+    public func forEachSample(covering shape: Shape, _ body: (Int, Int) -> Void) {
         let eps = 1e-9
         switch shape {
         case let .rectangle(center, size, angle):
@@ -104,16 +114,16 @@ public struct Rasterizer: Sendable {
                     return (p - nearest).lengthSquared <= r * r + eps && isOn(along)
                 } body: { body($0, $1) }
             }
-            // Thin part: the sub-pixels the center line passes through, visiting only the part
-            // of the line inside the grid (Liang–Barsky clipping against it, one sub-pixel wider).
+            // Thin part: the samples the center line passes through, visiting only the part
+            // of the line inside the grid (Liang–Barsky clipping against it, one sample wider).
             guard let (a0, a1) = clip(from: from, dir: dir, length: length) else { return }
             let step = min(sw, sh) / 4
             let n = max(1, Int(((a1 - a0) / step).rounded(.up)))
-            var last = SubPixel(column: Int.min, row: Int.min)
+            var last = SampleIndex(column: Int.min, row: Int.min)
             for k in 0...n {
                 let along = a0 + (a1 - a0) * Double(k) / Double(n)
                 guard isOn(along) else { continue }
-                let sp = subPixel(containing: from + dir * along)
+                let sp = sample(containing: from + dir * along)
                 if sp != last, sp.column >= 0, sp.column < columns, sp.row >= 0, sp.row < rows {
                     body(sp.column, sp.row)
                 }
@@ -121,7 +131,7 @@ public struct Rasterizer: Sendable {
             }
 
         case let .anchor(p):
-            let sp = subPixel(containing: p)
+            let sp = sample(containing: p)
             for (dx, dy) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
                 let i = sp.column + dx, j = sp.row + dy
                 if i >= 0, i < columns, j >= 0, j < rows { body(i, j) }
@@ -130,7 +140,7 @@ public struct Rasterizer: Sendable {
     }
 
     /// The part [a0, a1] of the distances along `from + dir·t`, t in [0, length], that lies in
-    /// the grid grown by one sub-pixel; nil when none does.
+    /// the grid grown by one sample; nil when none does.
     private func clip(from: Point, dir: Vector, length: Double) -> (Double, Double)? {
         var t0 = 0.0, t1 = length
         let minX = -sw, maxX = Double(columns + 1) * sw, minY = -sh, maxY = Double(rows + 1) * sh
@@ -145,7 +155,7 @@ public struct Rasterizer: Sendable {
         return t0 <= t1 ? (t0, t1) : nil
     }
 
-    /// Visits the sub-pixels whose centers lie in the box, clipped to the grid, and reports
+    /// Visits the samples whose centers lie in the box, clipped to the grid, and reports
     /// those for which `inside(center)` holds.
     @inline(__always)
     private func scan(minX: Double, maxX: Double, minY: Double, maxY: Double,

@@ -19,13 +19,13 @@ struct SceneRendererTests {
         for j in 0..<48 {
             for i in 0..<80 {
                 let inside = (35...44).contains(i) && (19...28).contains(j)
-                #expect(canvas.pixel(column: i, row: j) == (inside ? green : .black), "sub-pixel (\(i), \(j))")
+                #expect(canvas.subPixelColor(column: i, row: j) == (inside ? green : .black), "sub-pixel (\(i), \(j))")
             }
         }
-        // As cells: rows 10…13 full, row 9 green below ('▀' black over green), row 14 green above.
+        // As cells: rows 10…13 full, row 9 green below ('▄' in green on black), row 14 green above.
         let grid = canvas.render(colorMode: .truecolor)
         #expect(grid[40, 12] == Cell.blank(green))
-        #expect(grid[40, 9] == Cell(Cell.upperHalfBlock, foreground: .black, background: green))
+        #expect(grid[40, 9] == Cell(Cell.lowerHalfBlock, foreground: green, background: .black))
         #expect(grid[40, 14] == Cell(Cell.upperHalfBlock, foreground: green, background: .black))
         #expect(grid[34, 12] == Cell.blank(.black))
         #expect(grid[45, 12] == Cell.blank(.black))
@@ -53,10 +53,10 @@ struct SceneRendererTests {
         square.scale = 2   // 160×160: x 240…400 → sub-pixels 30…49
         let canvas = SceneRenderer().render(scene, columns: 80, rows: 24, cellSize: .default)
         let half = Color(red: 0, green: 255, blue: 0).blended(over: .black, alpha: 0.5)
-        #expect(canvas.pixel(column: 30, row: 24) == half)
-        #expect(canvas.pixel(column: 49, row: 24) == half)
-        #expect(canvas.pixel(column: 29, row: 24) == .black)
-        #expect(canvas.pixel(column: 50, row: 24) == .black)
+        #expect(canvas.subPixelColor(column: 30, row: 24) == half)
+        #expect(canvas.subPixelColor(column: 49, row: 24) == half)
+        #expect(canvas.subPixelColor(column: 29, row: 24) == .black)
+        #expect(canvas.subPixelColor(column: 50, row: 24) == .black)
     }
 
     @Test("a pendulum's rod is drawn from the anchor to the bob, with an anchor marker; a rope is dotted")
@@ -74,41 +74,45 @@ struct SceneRendererTests {
         let canvas = renderer.render(scene, columns: 80, rows: 24, cellSize: .default)
         // The rod runs down sub-pixel column 40 (x 320…328) from y 36 to 244 (the bob's top).
         for j in 6...29 {
-            #expect(canvas.pixel(column: 40, row: j) != .black, "rod at sub-pixel row \(j)")
+            #expect(canvas.subPixelColor(column: 40, row: j) != .black, "rod at sub-pixel row \(j)")
         }
-        // The anchor marker sits on the anchor's sub-pixel, drawn last.
-        #expect(canvas.pixel(column: 40, row: 4) == renderer.anchorColor)
-        // The rope (x 96…104, column 12) alternates 8 pt on, 8 pt off: some gaps between anchor and weight.
-        let rope = (7...34).map { canvas.pixel(column: 12, row: $0) }
-        #expect(rope.contains(renderer.rodColor))
-        #expect(rope.contains(.black))
+        // The pivot mark is a ring around the anchor (324, 36), drawn last: its samples 6 pt
+        // right of the anchor are the mark's color; the bob's center keeps the bob's color.
+        let raster = canvas.rasterizer
+        let ring = raster.sample(containing: Point(330, 36))
+        #expect(canvas.sample(column: ring.column, row: ring.row) == renderer.anchorColor)
+        let bob = raster.sample(containing: Point(324, 260))
+        #expect(canvas.sample(column: bob.column, row: bob.row) == Color(try #require(scene.item(withID: "bob")).color))
+        // The rope (x 96…104, column 12) is a row of dots 16 pt apart: some gaps between anchor and weight.
+        let rope = (7...34).map { canvas.subPixelColor(column: 12, row: $0) }
+        #expect(rope.contains { $0.red >= 64 })
+        #expect(rope.contains(.black) || rope.contains { $0.red < 64 })
     }
 }
 
 @Suite("Scene renderer: images")
 struct SceneRendererImageTests {
-    /// A 2×2 picture (red, green / blue, white) drawn 16×16 pt at (102, 102) spans 94…110 on
-    /// each axis, so it covers the sub-pixels whose centers 8i+4 are 100 and 108: columns and
-    /// rows 12–13. Each takes the color of the picture quarter its center falls in (u = 0.375
-    /// and 0.875).
-    @Test func aBitmapIsSampledPerSubPixel() throws {
+    /// A 2×2 picture (red, green / blue, white) drawn 16×16 pt at (104, 104) spans 96…112 on
+    /// each axis: exactly the 8×8 pt sub-pixels of columns and rows 12–13, one picture quarter
+    /// each, so every sample of a sub-pixel takes that quarter's color.
+    @Test func aBitmapIsSampledPerSampleIndex() throws {
         let scene = try Fixture.scene("""
             name: Picture
             items:
-              - {id: pic, shape: image, image: pic.png, size: [16, 16], center: [102, 102]}
+              - {id: pic, shape: image, image: pic.png, size: [16, 16], center: [104, 104]}
             """)
         let item = try #require(scene.item(withID: "pic"))
         let red = Bitmap.Pixel(red: 255, green: 0, blue: 0), green = Bitmap.Pixel(red: 0, green: 255, blue: 0)
         let blue = Bitmap.Pixel(red: 0, green: 0, blue: 255), white = Bitmap.Pixel(red: 255, green: 255, blue: 255)
         item.bitmap = Bitmap(width: 2, height: 2, pixels: [red, green, blue, white])
         let canvas = SceneRenderer().render(scene, columns: 80, rows: 24, cellSize: .default)
-        #expect(canvas.pixel(column: 12, row: 12) == Color(red: 255, green: 0, blue: 0))
-        #expect(canvas.pixel(column: 13, row: 12) == Color(red: 0, green: 255, blue: 0))
-        #expect(canvas.pixel(column: 12, row: 13) == Color(red: 0, green: 0, blue: 255))
-        #expect(canvas.pixel(column: 13, row: 13) == Color(red: 255, green: 255, blue: 255))
-        #expect(canvas.pixel(column: 11, row: 12) == .black)
-        #expect(canvas.pixel(column: 14, row: 13) == .black)
-        #expect(canvas.pixel(column: 12, row: 14) == .black)
+        #expect(canvas.subPixelColor(column: 12, row: 12) == Color(red: 255, green: 0, blue: 0))
+        #expect(canvas.subPixelColor(column: 13, row: 12) == Color(red: 0, green: 255, blue: 0))
+        #expect(canvas.subPixelColor(column: 12, row: 13) == Color(red: 0, green: 0, blue: 255))
+        #expect(canvas.subPixelColor(column: 13, row: 13) == Color(red: 255, green: 255, blue: 255))
+        #expect(canvas.subPixelColor(column: 11, row: 12) == .black)
+        #expect(canvas.subPixelColor(column: 14, row: 13) == .black)
+        #expect(canvas.subPixelColor(column: 12, row: 14) == .black)
     }
 
     /// A half-transparent picture blends with the background like alpha 0.5.
@@ -116,12 +120,12 @@ struct SceneRendererImageTests {
         let scene = try Fixture.scene("""
             name: Picture
             items:
-              - {id: pic, shape: image, image: pic.png, size: [16, 16], center: [100, 100]}
+              - {id: pic, shape: image, image: pic.png, size: [16, 16], center: [104, 104]}
             """)
         let item = try #require(scene.item(withID: "pic"))
         item.bitmap = Bitmap(width: 1, height: 1, pixels: [Bitmap.Pixel(red: 255, green: 255, blue: 255, alpha: 128)])
         let canvas = SceneRenderer().render(scene, columns: 80, rows: 24, cellSize: .default)
-        let p = canvas.pixel(column: 11, row: 11)
+        let p = canvas.subPixelColor(column: 12, row: 12)
         #expect(abs(Int(p.red) - 128) <= 1 && p.red == p.green && p.green == p.blue)
     }
 }

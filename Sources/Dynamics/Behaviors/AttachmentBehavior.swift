@@ -102,10 +102,13 @@ public final class AttachmentBehavior: DynamicBehavior {
 
     override var ownItems: [DynamicItem] { items }
 
-    /// The two attachment points now, in the reference view's coordinates (for drawing).
+    /// The two attachment points now, in the reference view's coordinates (for drawing): the
+    /// first item's, then the second item's or the anchor.
     public var attachmentPoints: (Point, Point) {
         if let j = joint, let animator = dynamicAnimator, animator.world.joint(j).isActive {
-            return animator.jointEnds(j)
+            // The engine's body A is the second item or the ground, body B the first item.
+            let (other, item) = animator.jointEnds(j)
+            return (item, other)
         }
         let a = Self.point(of: items[0], offset: offsetA)
         let b = items.count == 2 ? Self.point(of: items[1], offset: offsetB) : anchorPoint
