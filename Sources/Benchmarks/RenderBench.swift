@@ -1,6 +1,7 @@
 // RenderBench: how much drawing a frame costs, the way the playground draws it: the scene into a
-// Canvas at 120×40 cells (one row kept for the status line), the canvas into a CellGrid, the grid
-// into the in-memory terminal, which counts the bytes ncurses would send for the changed cells.
+// Canvas at 120×40 cells (one row kept for the status line) in a given glyph set, the canvas into
+// a CellGrid, the grid into the in-memory terminal, which counts the bytes ncurses would send for
+// the changed cells to a truecolor terminal (the most bytes a color costs).
 // Only the drawing is timed; the simulation steps between frames are not.
 //
 // So that no scene is measured standing still, a scripted hand plays with it: a tap beside the
@@ -46,15 +47,16 @@ public enum RenderBench {
     }
 
     /// Draws `frames` frames of the scene (one simulation step each) and reports per-frame cost.
-    public static func run(name: String, description: SceneDescription, frames: Int = 300,
+    public static func run(name: String, description: SceneDescription, frames: Int = 300, glyphs: GlyphSet = .half,
                            now: () -> UInt64) -> BenchResult {
         let cellSize = CellSize.default
         let canvasRows = rows - 1
         let bounds = Rect(origin: .zero, size: cellSize.size(columns: columns, rows: canvasRows))
         let scene = SceneBuilder().build(description, referenceBounds: description.referenceBounds(available: bounds.size))
         let session = SceneSession(scene: scene)
-        let terminal = InMemoryTerminal(columns: columns, rows: rows, colorMode: .palette256)
+        let terminal = InMemoryTerminal(columns: columns, rows: rows, colorMode: .truecolor)
         let renderer = SceneRenderer()
+        var canvas = Canvas(columns: columns, rows: canvasRows, cellSize: cellSize, glyphs: glyphs, background: renderer.background)
         var times: [Double] = []
         var bytes: [Int] = []
         let target = scene.items.first?.center ?? bounds.center
@@ -64,7 +66,7 @@ public enum RenderBench {
             session.step()
             let t0 = now()
             var grid = CellGrid(columns: columns, rows: rows)
-            let canvas = renderer.render(session.scene, columns: columns, rows: canvasRows, cellSize: cellSize)
+            renderer.redraw(session.scene, on: &canvas)
             canvas.render(into: &grid, colorMode: terminal.colorMode)
             grid.write("\(description.name) │ frame \(frame % 10)", column: 0, row: rows - 1,
                        foreground: .white, background: .darkGray)

@@ -64,6 +64,8 @@ public final class PlaygroundApp {
     private let suspendHandler: (() -> Void)?
     private let record: ((String) -> Void)?
     private let renderer = SceneRenderer()
+    /// The canvas frames are drawn on, kept between frames for its storage.
+    private var canvas: Canvas?
 
     /// Called after every simulation step with the session (tests compare these with a replay).
     public var onStep: ((SceneSession) -> Void)?
@@ -86,6 +88,10 @@ public final class PlaygroundApp {
     private var origin = 0.0
     private var pausedAt = 0.0
     private var needsDraw = true
+    /// When the last frame was drawn: frames come at most 60 times a second, however many
+    /// events arrive, so drawing never takes the time the simulation and the keys need.
+    private var lastDrawAt = -Double.infinity
+    static let frameInterval = 1.0 / 60
     private var frameTimes: [Double] = []
     private var stepMilliseconds = 0.0
     private var messageShownAt = -Double.infinity
@@ -120,7 +126,7 @@ public final class PlaygroundApp {
         while exit == nil {
             checkForEdits(now: clock())
             update(now: clock())
-            if needsDraw { draw(now: clock()) }
+            if needsDraw && clock() >= lastDrawAt + Self.frameInterval - 1e-9 { draw(now: clock()) }
             let timeout = waitTimeout(now: clock())
             waitTimeouts.append(timeout)
             if waitTimeouts.count > 10_000 { waitTimeouts.removeFirst(5_000) }
@@ -200,7 +206,8 @@ public final class PlaygroundApp {
     }
 
     private func waitTimeout(now: Double) -> Double {
-        if exit != nil || needsDraw { return 0 }
+        if exit != nil { return 0 }
+        if needsDraw { return max(0, lastDrawAt + Self.frameInterval - now) }
         var timeout = options.idleTimeout
         if let s = session, !isPaused, !s.isAtRest {
             let next = origin + Double(s.stepCount + 1) / 60
@@ -384,6 +391,7 @@ public final class PlaygroundApp {
 
     private func draw(now: Double) {
         needsDraw = false
+        lastDrawAt = now
         let columns = max(terminal.size.columns, 0), rows = max(terminal.size.rows, 0)
         var grid = CellGrid(columns: columns, rows: rows)
         if isTooSmall {
@@ -394,16 +402,19 @@ public final class PlaygroundApp {
             statusText = "terminal too small"
         } else {
             if let s = session {
-                let canvas = renderer.render(s.scene, columns: columns, rows: rows - 1, cellSize: options.cellSize,
-                                             glyphs: options.glyphs, viewport: viewport)
-                canvas.render(into: &grid, colorMode: terminal.colorMode)
+                if canvas == nil || canvas!.columns != columns || canvas!.rows != rows - 1 {
+                    canvas = Canvas(columns: columns, rows: rows - 1, cellSize: options.cellSize, glyphs: options.glyphs,
+                                    background: renderer.background)
+                }
+                renderer.redraw(s.scene, on: &canvas!, viewport: viewport)
+                canvas!.render(into: &grid, colorMode: terminal.colorMode)
             }
             frameTimes.append(now)
             frameTimes.removeAll { $0 <= now - 1 }
             statusText = status(now: now)
             let bar = Color.darkGray
             grid.fill(Cell.blank(bar), columns: 0..<columns, rows: (rows - 1)..<rows)
-            grid.write(String(statusText.unicodeScalars.prefix(columns)), column: 0, row: rows - 1,
+            grid.write(Self.fitted(statusText, width: columns), column: 0, row: rows - 1,
                        foreground: .white, background: bar)
             if showsHelp { drawHelp(into: &grid) }
         }
@@ -419,11 +430,21 @@ public final class PlaygroundApp {
         }
         guard let s = session else { return " \(place)" }
         let state = isPaused ? "paused" : (s.isAtRest ? "resting" : "running")
-        let fps = isPaused || s.isAtRest ? 0 : frameTimes.count
+        let fps = isPaused || s.isAtRest ? 0 : min(frameTimes.count, 60)
         let ms = String(format: "%.2f", stepMilliseconds)
         var tail = s.scene.sceneDescription.summary
         if let message = s.lastMessage, now - messageShownAt < options.messageDuration { tail = message }
         return " \(s.scene.sceneDescription.name) \(place) │ \(state) │ \(fps) fps │ \(ms) ms │ \(tail)"
+    }
+
+    /// `text` cut to `width` characters, ending in "…" when it was cut.
+    static func fitted(_ text: String, width: Int) -> String {
+        let scalars = text.unicodeScalars
+        guard scalars.count > width else { return text }
+        guard width > 0 else { return "" }
+        var out = String.UnicodeScalarView(scalars.prefix(width - 1))
+        out.append("…")
+        return String(out)
     }
 
     private func drawHelp(into grid: inout CellGrid) {

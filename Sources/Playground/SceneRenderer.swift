@@ -48,6 +48,13 @@ public struct SceneRenderer: Sendable {
         return canvas
     }
 
+    /// Draws `scene` on `canvas` anew, reusing its storage (only the cells drawn last time are
+    /// cleared, so a frame of a few moving items costs little whatever the glyph set).
+    public func redraw(_ scene: Scene, on canvas: inout Canvas, viewport: Viewport = .identity) {
+        canvas.clear()
+        draw(scene, into: &canvas, viewport: viewport)
+    }
+
     /// Draws `scene` over what `canvas` holds.
     public func draw(_ scene: Scene, into canvas: inout Canvas, viewport: Viewport = .identity) {
         let behaviors = Self.flattened(scene.animator.behaviors)

@@ -1,8 +1,9 @@
 // Canvas: a frame being drawn, as a grid of color samples plus a layer of text glyphs.
 //
 // Each terminal cell is divided into its glyph set's sub-pixels (1×2 for half blocks up to 2×4
-// for octants and braille) and each sub-pixel into 4×4 samples; in pixel mode a sample is one
-// screen pixel. Shapes are painted in order (painter's algorithm), point-sampled at the sample
+// for octants and braille) and each sub-pixel into samples of about 2×2 pt (4×4 in a half
+// block's sub-pixel, 2×2 in an octant's: see `samplesPerSubPixel`); in pixel mode a sample is
+// one screen pixel. Shapes are painted in order (painter's algorithm), point-sampled at the sample
 // centers, with alpha blended toward whatever is already there. `render` turns the canvas into
 // a `CellGrid`: for each cell the sub-pixels are averaged from their samples (so an edge that
 // cuts a sub-pixel gives it a blended color: anti-aliasing), and `CellFit` chooses the two
@@ -29,6 +30,8 @@ public struct Canvas: Sendable {
     /// Samples per cell, across and down.
     public let samplesAcross: Int
     public let samplesDown: Int
+    /// Whether a sample is a screen pixel (the canvas is shown as an image, not as cells).
+    public let isPixelMode: Bool
     /// Sample colors, row-major, `columns·samplesAcross` × `rows·samplesDown`.
     public private(set) var samples: [Color]
     /// Whether any shape painted into each cell since the last `clear`.
@@ -44,23 +47,35 @@ public struct Canvas: Sendable {
         var sample: Int
     }
 
-    /// Samples per sub-pixel, across and down, in cell modes.
-    public static let samplesPerSubPixel = 4
+    /// Samples per sub-pixel of `glyphs`, across and down: about 2×2 pt each at the default cell
+    /// size, so every set costs about the same per cell (a cell is 4×8 samples, 4×6 in sextants),
+    /// and at least 2×2 per sub-pixel so a sub-pixel's coverage has steps of a quarter or finer.
+    public static func samplesPerSubPixel(_ glyphs: GlyphSet) -> (across: Int, down: Int) {
+        switch glyphs {
+        case .half: return (4, 4)
+        case .quadrant, .ascii: return (2, 4)
+        case .sextant, .octant, .braille: return (2, 2)
+        }
+    }
 
-    /// A canvas drawn with `glyphs`, 4×4 samples per sub-pixel.
+    /// A canvas drawn with `glyphs`.
     public init(columns: Int, rows: Int, cellSize: CellSize = .default, glyphs: GlyphSet = .half, background: Color = .black) {
+        let per = Canvas.samplesPerSubPixel(glyphs)
         self.init(columns: columns, rows: rows, cellSize: cellSize, glyphs: glyphs,
-                  samplesAcross: glyphs.subPixelColumns * Canvas.samplesPerSubPixel,
-                  samplesDown: glyphs.subPixelRows * Canvas.samplesPerSubPixel, background: background)
+                  samplesAcross: glyphs.subPixelColumns * per.across,
+                  samplesDown: glyphs.subPixelRows * per.down, isPixelMode: false, background: background)
     }
 
     /// A canvas with `pixels` samples per cell (pixel mode: one sample per screen pixel).
     public init(columns: Int, rows: Int, cellSize: CellSize = .default, pixelsPerCell: (width: Int, height: Int), background: Color = .black) {
         self.init(columns: columns, rows: rows, cellSize: cellSize, glyphs: .half,
-                  samplesAcross: max(1, pixelsPerCell.width), samplesDown: max(1, pixelsPerCell.height), background: background)
+                  samplesAcross: max(1, pixelsPerCell.width), samplesDown: max(1, pixelsPerCell.height),
+                  isPixelMode: true, background: background)
     }
 
-    private init(columns: Int, rows: Int, cellSize: CellSize, glyphs: GlyphSet, samplesAcross: Int, samplesDown: Int, background: Color) {
+    private init(columns: Int, rows: Int, cellSize: CellSize, glyphs: GlyphSet, samplesAcross: Int, samplesDown: Int,
+                 isPixelMode: Bool, background: Color) {
+        self.isPixelMode = isPixelMode
         precondition(columns >= 0 && rows >= 0, "canvas size must not be negative")
         self.columns = columns; self.rows = rows; self.cellSize = cellSize; self.glyphs = glyphs
         self.background = background
@@ -81,11 +96,8 @@ public struct Canvas: Sendable {
 
     /// The size of one sub-pixel of the glyph set in points (in pixel mode, of one pixel).
     public var subPixelSize: Size {
-        if samplesAcross % (glyphs.subPixelColumns * Canvas.samplesPerSubPixel) == 0
-            && samplesDown == glyphs.subPixelRows * Canvas.samplesPerSubPixel {
-            return Size(cellSize.width / Double(glyphs.subPixelColumns), cellSize.height / Double(glyphs.subPixelRows))
-        }
-        return Size(cellSize.width / Double(samplesAcross), cellSize.height / Double(samplesDown))
+        if isPixelMode { return Size(cellSize.width / Double(samplesAcross), cellSize.height / Double(samplesDown)) }
+        return Size(cellSize.width / Double(glyphs.subPixelColumns), cellSize.height / Double(glyphs.subPixelRows))
     }
 
     /// The thinnest line that shows clearly: one sub-pixel (in pixel mode, two pixels).

@@ -3,6 +3,7 @@ import ArgumentParser
 import Benchmarks
 import Foundation
 import Scenes
+import TerminalUI
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -33,6 +34,9 @@ struct BenchCommand: ParsableCommand {
 
     @Flag(help: "Benchmark drawing instead: every scene found and a 1,000-item scene, at 120×40.")
     var render = false
+
+    @Option(help: ArgumentHelp("With --render: the glyph sets to draw with, comma-separated (default: all).", valueName: "sets"))
+    var glyphs: String?
 
     @Flag(help: "Let bodies at rest sleep, as the playground does (the engine scenes run with sleeping off, like the peers).")
     var sleeping = false
@@ -71,8 +75,10 @@ struct BenchCommand: ParsableCommand {
         }
         if render {
             if sleeping { throw ValidationError("--sleeping goes with the engine scenes, not --render") }
+            _ = try glyphSets()
             return
         }
+        if glyphs != nil { throw ValidationError("--glyphs goes with --render") }
         for name in scenes where EngineScenes.scene(named: name) == nil {
             throw ValidationError("unknown scene '\(name)'; known: \(EngineScenes.all.map(\.name).joined(separator: ", ")), "
                                   + "or pyramid-N (N = b(b+1)/2) and rain-N for other sizes")
@@ -129,21 +135,36 @@ struct BenchCommand: ParsableCommand {
         var list = RenderBench.scenes(files: files)
         if !scenes.isEmpty { list = list.filter { scenes.contains($0.name) || scenes.contains(String($0.name.dropFirst("render:".count))) } }
         if !json {
-            print("scene                   items   median ms    min ms    max ms   bytes/frame")
+            print("scene                   glyphs     items   median ms    min ms    max ms   bytes/frame")
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
+        let sets = try glyphSets()
         for entry in list {
-            progress.show(entry.name)
             let description = try entry.load()
-            let r = RenderBench.run(name: entry.name, description: description, frames: steps ?? 300, now: now)
-            progress.clear()
-            if json {
-                print(String(decoding: try encoder.encode(r), as: UTF8.self))
-            } else {
-                print(r.scene.padding(toLength: 22, withPad: " ", startingAt: 0)
-                      + String(format: " %6d %11.3f %9.3f %9.3f %13.0f", r.bodies, r.medianMs, r.minMs, r.maxMs, r.bytesPerFrame ?? 0))
+            for set in sets {
+                progress.show("\(entry.name) \(set)")
+                let r = RenderBench.run(name: entry.name + "/" + set.rawValue, description: description,
+                                        frames: steps ?? 300, glyphs: set, now: now)
+                progress.clear()
+                if json {
+                    print(String(decoding: try encoder.encode(r), as: UTF8.self))
+                } else {
+                    print(entry.name.padding(toLength: 22, withPad: " ", startingAt: 0) + " "
+                          + set.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
+                          + String(format: " %6d %11.3f %9.3f %9.3f %13.0f", r.bodies, r.medianMs, r.minMs, r.maxMs, r.bytesPerFrame ?? 0))
+                }
             }
+        }
+    }
+
+    /// The glyph sets `--glyphs` names (all of them when it is not given).
+    private func glyphSets() throws -> [GlyphSet] {
+        guard let glyphs else { return GlyphSet.allCases }
+        do {
+            return try glyphs.split(separator: ",").map { try GlyphSet(parsing: String($0)) }
+        } catch {
+            throw ValidationError("--glyphs: \(error)")
         }
     }
 }

@@ -35,8 +35,13 @@ struct PlaygroundAppTests {
             let app = terminal.app(scenes)
             var steps = 0
             app.onStep = { _ in steps += 1 }
+            // The app reads q when it is next free: at 1 s, or after a frame that was being drawn
+            // then. By that time ⌊60·t⌋ steps are due, no more and no fewer.
+            var readAt = 0.0
+            terminal.onDeliver = { _ in readAt = terminal.now }
             #expect(try app.run() == .quit)
-            #expect(steps == 60, "frame costs \(costs): \(steps) steps")
+            #expect(readAt >= 1.0 && readAt < 1.0 + costs.max()! + 1e-9)
+            #expect(steps == Int((60 * readAt + 1e-9).rounded(.down)), "frame costs \(costs): \(steps) steps by \(readAt) s")
         }
     }
 
@@ -457,5 +462,45 @@ struct ClickLatencyTests {
         #expect(!window.isEmpty)
         let moved = window.contains { Self.squareColumn($0.1).map { $0 > start + 0.5 } ?? false }
         #expect(moved, "the square did not move on screen within two frames of the click")
+    }
+}
+
+@Suite("Playground app: frames and the status line")
+struct PlaygroundFrameTests {
+    @Test("a flood of pointer motion draws at most 60 frames in any second, and the status line never shows more than 60 fps")
+    func framesAreCappedAtSixty() throws {
+        let (folder, scenes) = try PlaygroundAppTests.files(["a.yaml": PlaygroundAppTests.moving])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 2,000 drags in two seconds, one every millisecond, with the button held.
+        var script: [(Double, TerminalEvent)] = [(0.1, mouse(.press, 5, 2))]
+        for k in 0..<2000 { script.append((0.1 + Double(k) * 0.001, mouse(.drag, 5 + k % 30, 2))) }
+        script.append((2.5, key("q")))
+        let terminal = ScriptedTerminal(script: script)
+        _ = try terminal.app(scenes).run()
+        let times = terminal.frameTimes
+        for (i, t) in times.enumerated() {
+            let inSecond = times[i...].prefix { $0 < t + 1 }.count
+            #expect(inSecond <= 60, "\(inSecond) frames in the second from \(t)")
+        }
+        #expect(times.count >= 100)   // and the cap is not a stall: about 60 a second for 2.5 s
+        let rates = terminal.statusLines.compactMap { line -> Int? in
+            guard let r = line.range(of: " fps") else { return nil }
+            return Int(line[..<r.lowerBound].split(separator: " ").last ?? "")
+        }
+        #expect(!rates.isEmpty && rates.allSatisfy { $0 <= 60 })
+        #expect(rates.contains { $0 >= 55 })
+    }
+
+    @Test("a status line longer than the terminal is cut to its width and ends in …")
+    func longStatusEndsInEllipsis() throws {
+        let (folder, scenes) = try PlaygroundAppTests.files(["a.yaml": PlaygroundAppTests.moving])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terminal = ScriptedTerminal(columns: 40, rows: 12, script: [(0.5, key("q"))])
+        _ = try terminal.app(scenes).run()
+        let last = try #require(terminal.statusLines.last)
+        #expect(last.unicodeScalars.count == 40)
+        #expect(last.hasSuffix("…"))
+        #expect(PlaygroundApp.fitted("short", width: 40) == "short")
+        #expect(PlaygroundApp.fitted("abcdef", width: 4) == "abc…")
     }
 }
