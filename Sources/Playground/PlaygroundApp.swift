@@ -4,8 +4,10 @@
 // - Simulation time is whole steps of 1/60 s. The number of steps due is computed from the clock
 //   against the scene's start (`origin`), not summed from frame times, so it cannot drift: after
 //   one simulated second exactly 60 steps have run whatever the frame timing. At most
-//   `maximumStepsPerFrame` steps run per frame; time beyond that is dropped (the origin moves),
-//   so a stall never turns into a burst of catch-up.
+//   `maximumStepsPerFrame` steps run per frame, and no more than `stepBudget` seconds of them
+//   (at least one step); time beyond that is dropped (the origin moves), so a stall never turns
+//   into a burst of catch-up, and a scene whose steps cost more than the frame allows runs in
+//   slow motion (the status line says how slow) while frames and keys keep coming.
 // - A session at rest (animator paused, no animation, no gesture tracking or waiting) skips its
 //   due steps without work, draws once and blocks in `nextEvent(timeout:)` with `idleTimeout`;
 //   otherwise it waits only until the next step is due, so frames come at up to 60 per second.
@@ -27,6 +29,9 @@ public final class PlaygroundApp {
         public var cellSize: CellSize
         /// Most steps run in one frame; the rest of a long stall is dropped.
         public var maximumStepsPerFrame: Int
+        /// Most seconds of stepping in one frame (at least one step runs); with drawing, frames
+        /// then come at 30 a second or more as long as one step fits.
+        public var stepBudget: Double
         /// Seconds to block waiting for input while nothing moves.
         public var idleTimeout: Double
         /// Seconds between checks of the scene file for edits (live reload); nil turns it off.
@@ -41,8 +46,9 @@ public final class PlaygroundApp {
 
         public init(cellSize: CellSize = .default, maximumStepsPerFrame: Int = 5, idleTimeout: Double = 1.0,
                     messageDuration: Double = 5, minimumColumns: Int = 20, minimumRows: Int = 6,
-                    reloadInterval: Double? = 0.25, glyphs: GlyphSet = .half) {
+                    reloadInterval: Double? = 0.25, glyphs: GlyphSet = .half, stepBudget: Double = 0.020) {
             self.cellSize = cellSize; self.glyphs = glyphs; self.maximumStepsPerFrame = maximumStepsPerFrame; self.idleTimeout = idleTimeout
+            self.stepBudget = stepBudget
             self.reloadInterval = reloadInterval
             self.messageDuration = messageDuration; self.minimumColumns = minimumColumns; self.minimumRows = minimumRows
         }
@@ -94,6 +100,9 @@ public final class PlaygroundApp {
     static let frameInterval = 1.0 / 60
     private var frameTimes: [Double] = []
     private var stepMilliseconds = 0.0
+    /// Simulated time dropped because steps could not keep up, and when (for the slow-motion
+    /// figure in the status line).
+    private var droppedTime: [(at: Double, seconds: Double)] = []
     private var messageShownAt = -Double.infinity
     private var messageCount = 0
     private var heldButton: PointerButton?
@@ -167,7 +176,8 @@ public final class PlaygroundApp {
         if s.isAtRest { skip(s, to: target); return }
         let start = clock()
         var ran = 0
-        while s.stepCount < target && ran < options.maximumStepsPerFrame {
+        while s.stepCount < target && ran < options.maximumStepsPerFrame
+                && (ran == 0 || clock() - start < options.stepBudget) {
             if s.isAtRest { skip(s, to: target); break }
             s.step()
             onStep?(s)
@@ -175,7 +185,9 @@ public final class PlaygroundApp {
         }
         if s.stepCount < target {
             // Capped: forget the time we could not catch up on.
-            origin += Double(target - s.stepCount) / 60
+            let dropped = Double(target - s.stepCount) / 60
+            origin += dropped
+            droppedTime.append((now, dropped))
         }
         if ran > 0 {
             stepMilliseconds = (clock() - start) * 1000 / Double(ran)
@@ -238,7 +250,12 @@ public final class PlaygroundApp {
             let paused = isPaused
             load(sceneIndex, parsed: description)
             isPaused = paused
-            session?.post("Reloaded \(file.path.split(separator: "/").last.map(String.init) ?? file.path).")
+            if let s = session {
+                // Shown like a gesture's message: in the status line for `messageDuration`.
+                s.post("Reloaded \(file.path.split(separator: "/").last.map(String.init) ?? file.path).")
+                messageCount = s.messages.count
+                messageShownAt = now
+            }
         } catch {
             watcher.watch(file, description: nil)
             loadError = Self.statusLine(for: error, in: file)
@@ -429,7 +446,13 @@ public final class PlaygroundApp {
             return " \(place) │ error: \(loadError)"
         }
         guard let s = session else { return " \(place)" }
-        let state = isPaused ? "paused" : (s.isAtRest ? "resting" : "running")
+        droppedTime.removeAll { $0.at <= now - 1 }
+        var state = isPaused ? "paused" : (s.isAtRest ? "resting" : "running")
+        if !isPaused && !s.isAtRest && !droppedTime.isEmpty {
+            // Simulated time per real second over the last second.
+            let rate = max(0, 1 - droppedTime.reduce(0) { $0 + $1.seconds })
+            state = String(format: "slow motion %.2f×", rate)
+        }
         let fps = isPaused || s.isAtRest ? 0 : min(frameTimes.count, 60)
         let ms = String(format: "%.2f", stepMilliseconds)
         var tail = s.scene.sceneDescription.summary

@@ -289,7 +289,7 @@ gestures:
     }
 }
 
-/// Live reload (issue 4): saving the scene reloads it within half a second; a broken edit shows
+/// Live reload: saving the scene reloads it within half a second; a broken edit shows
 /// its file:line:column and keeps the last good scene running; fixing it reloads.
 @Suite("Live reload")
 struct LiveReloadTests {
@@ -347,6 +347,9 @@ struct LiveReloadTests {
         // The good edit shows within 0.5 s.
         let moved = try #require(first { $0.x == 300 })
         #expect(moved >= 1.0 && moved <= 1.5, "reloaded at \(moved)")
+        // And says so in the status line (docs/playground.md promises "Reloaded").
+        let said = zip(terminal.frameTimes, terminal.statusLines).filter { $0.1.contains("Reloaded a.yaml.") }.map(\.0)
+        #expect(said.contains { $0 >= 1.0 && $0 <= 1.5 }, "no \"Reloaded a.yaml.\" after the good edit")
         // The broken edit: the error names the file, line 4 and the size's column, and the
         // scene keeps stepping at x = 300.
         let broken = try #require(seen.first { $0.error != nil })
@@ -430,7 +433,7 @@ struct BrokenEditTests {
     }
 }
 
-/// Issue 3: a click shows on screen within two frames.
+/// A click shows on screen within two frames.
 @Suite("Click latency")
 struct ClickLatencyTests {
     /// Mean column of the cells whose background is the snap square's green, above the status row.
@@ -502,5 +505,32 @@ struct PlaygroundFrameTests {
         #expect(last.hasSuffix("…"))
         #expect(PlaygroundApp.fitted("short", width: 40) == "short")
         #expect(PlaygroundApp.fitted("abcdef", width: 4) == "abc…")
+    }
+}
+
+@Suite("Playground app: overload")
+struct PlaygroundOverloadTests {
+    @Test("when each step costs 30 ms, frames keep coming at 30 a second or more and the scene runs in slow motion, said in the status line")
+    func slowStepsSlowTheSceneNotTheFrames() throws {
+        let (folder, scenes) = try PlaygroundAppTests.files(["a.yaml": PlaygroundAppTests.moving])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terminal = ScriptedTerminal(script: [(3.0, key("q"))])
+        terminal.frameCosts = [0.002]
+        let app = terminal.app(scenes)
+        var steps = 0
+        app.onStep = { _ in steps += 1; terminal.advance(by: 0.030) }
+        _ = try app.run()
+        // From 1 s on (after the first second settles), every second holds at least 30 frames.
+        let times = terminal.frameTimes
+        for start in stride(from: 1.0, through: 1.9, by: 0.1) {
+            let inSecond = times.filter { $0 >= start && $0 < start + 1 }.count
+            #expect(inSecond >= 30, "\(inSecond) frames in the second from \(start)")
+        }
+        // One 30 ms step per 32 ms frame: simulated time runs at about 1/60 s per 32 ms, 0.52×.
+        #expect(steps >= 80 && steps <= 100, "\(steps) steps in 3 s")
+        let slow = terminal.statusLines.last { $0.contains("slow motion") }
+        let said = try #require(slow, "the status line never said slow motion")
+        let figure = try #require(said.range(of: "slow motion ").flatMap { Double(said[$0.upperBound...].prefix(4)) })
+        #expect(abs(figure - 0.52) < 0.08, "\(said)")
     }
 }

@@ -96,6 +96,9 @@ final class ScriptedTerminal: TerminalDriver {
         now += frameCosts[(frameTimes.count - 1) % frameCosts.count]
     }
 
+    /// Moves the fake clock on (a step that costs time).
+    func advance(by seconds: Double) { now += seconds }
+
     func nextEvent(timeout: Double) -> TerminalEvent? {
         timeouts.append(timeout)
         if let first = script.first, first.time <= now + timeout {
