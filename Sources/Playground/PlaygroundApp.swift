@@ -83,6 +83,8 @@ public final class PlaygroundApp {
     public private(set) var showsHelp = false
     /// The load error of the scene at `sceneIndex`, if it failed.
     public private(set) var loadError: String?
+    /// Every error of that load, in full (`?` shows them).
+    public private(set) var loadErrorDetails: [String] = []
     /// The timeout of every `nextEvent` call that could block, in order (tests read it).
     public private(set) var waitTimeouts: [Double] = []
     public private(set) var framesDrawn = 0
@@ -259,6 +261,7 @@ public final class PlaygroundApp {
         } catch {
             watcher.watch(file, description: nil)
             loadError = Self.statusLine(for: error, in: file)
+            loadErrorDetails = Self.details(of: error, in: file)
             needsDraw = true
         }
     }
@@ -272,6 +275,18 @@ public final class PlaygroundApp {
         let more = errors.errors.count > 1 ? " (+\(errors.errors.count - 1) more)" : ""
         first.file = first.file.split(separator: "/").last.map(String.init) ?? first.file
         return first.description + more
+    }
+
+    /// Every error of a failed load, one string each, in full.
+    static func details(of error: Error, in file: SceneFile) -> [String] {
+        if let errors = error as? SceneErrors {
+            return errors.errors.map { e in
+                var e = e
+                e.file = e.file.split(separator: "/").last.map(String.init) ?? e.file
+                return e.description
+            }
+        }
+        return ["\(file.path): \(error)"]
     }
 
     /// Shows scene `index`, from `parsed` when the caller already read it.
@@ -288,10 +303,12 @@ public final class PlaygroundApp {
             let scene = SceneBuilder().build(description, referenceBounds: description.referenceBounds(available: availableSize))
             session = SceneSession(scene: scene)
             loadError = nil
+            loadErrorDetails = []
             watcher.watch(scenes[index], description: description)
         } catch {
             watcher.watch(scenes[index], description: nil)
             loadError = Self.statusLine(for: error, in: scenes[index])
+            loadErrorDetails = Self.details(of: error, in: scenes[index])
         }
         lastReloadCheck = clock()
         origin = clock()
@@ -328,7 +345,13 @@ public final class PlaygroundApp {
         case .character("p"), .backTab: load((sceneIndex + scenes.count - 1) % max(scenes.count, 1))
         case .character(let c) where ("1"..."9").contains(c):
             let n = Int(String(c))! - 1
-            if n < scenes.count { load(n) }
+            if n < scenes.count {
+                load(n)
+            } else if let s = session {
+                s.post("There is no scene \(n + 1): there \(scenes.count == 1 ? "is 1" : "are \(scenes.count)").")
+                messageCount = s.messages.count
+                messageShownAt = now
+            }
         case .character(" "):
             if isPaused { origin += now - pausedAt; isPaused = false } else { pausedAt = now; isPaused = true }
         case .character("."):
@@ -460,6 +483,21 @@ public final class PlaygroundApp {
         return " \(s.scene.sceneDescription.name) \(place) │ \(state) │ \(fps) fps │ \(ms) ms │ \(tail)"
     }
 
+    /// `text` in lines of at most `width` characters, broken at spaces where it can be.
+    static func wrapped(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var rest = Substring(text)
+        while rest.count > width {
+            let window = rest.prefix(width + 1)
+            let cut = window.lastIndex(of: " ").map { rest.distance(from: rest.startIndex, to: $0) } ?? width
+            let split = cut > 0 ? cut : width
+            lines.append(String(rest.prefix(split)))
+            rest = rest.dropFirst(split).drop { $0 == " " }
+        }
+        if !rest.isEmpty || lines.isEmpty { lines.append(String(rest)) }
+        return lines
+    }
+
     /// `text` cut to `width` characters, ending in "…" when it was cut.
     static func fitted(_ text: String, width: Int) -> String {
         let scalars = text.unicodeScalars
@@ -471,16 +509,28 @@ public final class PlaygroundApp {
     }
 
     private func drawHelp(into grid: inout CellGrid) {
-        var lines = [
+        var lines: [String] = []
+        if !loadErrorDetails.isEmpty {
+            // The scene's load errors in full, wrapped to the overlay.
+            let count = loadErrorDetails.count
+            lines.append(count == 1 ? "This scene did not load:" : "This scene did not load (\(count) errors):")
+            let width = max(grid.columns - 8, 20)
+            for error in loadErrorDetails {
+                for (k, piece) in Self.wrapped(error, width: width).enumerated() {
+                    lines.append((k == 0 ? "  " : "    ") + piece)
+                }
+            }
+        }
+        lines += [
             "Keys",
             "  n, Tab          next scene",
             "  p, Shift-Tab    previous scene",
             "  1-9             jump to a scene",
             "  space           pause / resume",
             "  .               one step while paused",
-            "  r               reset the scene",
+            "  r               reload the scene from its file",
             "  ?               this help",
-            "  q, Ctrl-C       quit",
+            "  q, Q, Ctrl-C    quit",
             "Mouse in this scene",
         ]
         let gestures = session?.scene.gestures ?? []

@@ -534,3 +534,41 @@ struct PlaygroundOverloadTests {
         #expect(abs(figure - 0.52) < 0.08, "\(said)")
     }
 }
+
+@Suite("Playground app: help and messages")
+struct PlaygroundHelpTests {
+    @Test("? over a scene that failed to load shows every error in full: file:line:column, key path and message, wrapped, with the count")
+    func helpShowsLoadErrorsInFull() throws {
+        let broken = """
+            name: Broken
+            items:
+              - {id: a, size: [80, -80], center: [100, 100], color: green}
+              - {id: b, size: [40, 40], center: [100, 100], color: chartreuse-ish-not-a-color}
+            """
+        let (folder, scenes) = try PlaygroundAppTests.files(["a.yaml": broken])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terminal = ScriptedTerminal(columns: 60, rows: 24, script: [(0.5, key("?")), (1.0, key("q"))])
+        let app = terminal.app(scenes)
+        _ = try app.run()
+        #expect(app.loadErrorDetails.count == 2)
+        let screen = try #require(terminal.gridTexts.last)
+        #expect(screen.contains("This scene did not load (2 errors):"))
+        // Each error's position and key path appear, and its message is not cut off: joined
+        // back from the wrapped lines, the full text of each error is on screen.
+        let joined = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        for detail in app.loadErrorDetails {
+            #expect(detail.contains("a.yaml:3:") || detail.contains("a.yaml:4:"))
+            let words = detail.split(separator: " ").map(String.init)
+            #expect(words.allSatisfy { joined.contains($0) }, "not all of \"\(detail)\" is shown")
+        }
+    }
+
+    @Test("pressing 9 with one scene says there is no scene 9")
+    func missingSceneNumberIsSaid() throws {
+        let (folder, scenes) = try PlaygroundAppTests.files(["a.yaml": PlaygroundAppTests.moving])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terminal = ScriptedTerminal(columns: 100, rows: 24, script: [(0.5, key("9")), (0.7, key("q"))])
+        _ = try terminal.app(scenes).run()
+        #expect(terminal.statusLines.contains { $0.contains("There is no scene 9: there is 1.") })
+    }
+}
