@@ -44,9 +44,11 @@ let package = Package(
         .target(name: "Images", dependencies: ["CLibPNG"]),
         .target(name: "Scenes", dependencies: ["Geometry", "Dynamics", "Gestures", "Animation", "Images", "Yams"]),
         .target(name: "TerminalUI", dependencies: ["Geometry"]),
+        // No pkgConfig: ncursesw's pkg-config flags are -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600,
+        // which SwiftPM prohibits (and warned about on every build); its headers are in the
+        // default include path, and the module map links ncursesw and tinfo itself.
         .systemLibrary(
             name: "CNCursesW",
-            pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "CursesTerminal", dependencies: ["CNCursesW", "TerminalUI"]),
@@ -69,6 +71,6 @@ let package = Package(
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "TerminalUI"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "TerminalUI", "Scenes", "Images", "Gestures", "Dynamics", "Animation"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Dynamics"]),
-        .testTarget(name: "EndToEndTests", dependencies: []),
+        .testTarget(name: "EndToEndTests", dependencies: ["TerminalUI"]),
     ]
 )
