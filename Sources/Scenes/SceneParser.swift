@@ -128,6 +128,10 @@ private struct Reading {
     var images: [String: Result<Bitmap, ImageError>] = [:]
     /// Item references to check once all item ids are known.
     var itemReferences: [Reference] = []
+    /// Collision behaviors read so far: an animator tells at most 64 apart (one bit each in an
+    /// item's collision mask), so the 65th is an error where it stands.
+    var collisionBehaviors = 0
+    static let maximumCollisionBehaviors = 64
     /// Behavior references and the kind each must have (nil: any kind).
     var behaviorReferences: [(Reference, BehaviorDescription.Kind?)] = []
 
@@ -350,7 +354,13 @@ private struct Reading {
               let m = r.mapping(allowed: ["type", "id"] + Self.behaviorKeys[kind]!) else { return nil }
         let id = m["id"]?.identifier()
         switch kind {
-        case .collision: return collision(m, id: id).map(BehaviorDescription.collision)
+        case .collision:
+            collisionBehaviors += 1
+            if collisionBehaviors == Self.maximumCollisionBehaviors + 1 {
+                r.error("a scene has at most \(Self.maximumCollisionBehaviors) collision behaviors and this is number "
+                        + "\(collisionBehaviors); list more items in one behavior instead")
+            }
+            return collision(m, id: id).map(BehaviorDescription.collision)
         case .push: return .push(push(m, id: id))
         case .gravity: return .gravity(gravity(m, id: id))
         case .snap: return snap(m, id: id).map(BehaviorDescription.snap)

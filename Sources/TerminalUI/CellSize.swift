@@ -16,6 +16,11 @@ public struct CellSize: Hashable, Sendable, CustomStringConvertible {
 
     public static let `default` = CellSize()
 
+    /// The widths and heights `init(parsing:)` accepts: from a point (a 1,000-column terminal is
+    /// still a small world) to 256 points (a cell as large as a small scene); beyond that, screen
+    /// positions overflow what the pointer and the canvas can address.
+    public static let allowed: ClosedRange<Double> = 1...256
+
     /// One half-block sub-pixel: the cell's width by half its height.
     public var subPixelWidth: Double { width }
     public var subPixelHeight: Double { height / 2 }
@@ -43,6 +48,10 @@ public struct CellSize: Hashable, Sendable, CustomStringConvertible {
         }
         guard w > 0, h > 0, w.isFinite, h.isFinite else {
             throw CellSizeParseError(text: text, reason: "width and height must be positive numbers")
+        }
+        guard CellSize.allowed.contains(w), CellSize.allowed.contains(h) else {
+            throw CellSizeParseError(text: text, reason: "width and height must be between \(CellSize.allowed.lowerBound.compact) "
+                                     + "and \(CellSize.allowed.upperBound.compact) points")
         }
         self.init(width: w, height: h)
     }

@@ -421,3 +421,17 @@ struct SceneValidationTests {
         #expect(error.description == "scenes/x.yaml:4:7: items[2].size[0]: expected a number greater than 0, found -1")
     }
 }
+
+@Suite("Scene validation: limits")
+struct SceneLimitTests {
+    @Test("a 65th collision behavior is an error where it stands, not a trap when the scene runs")
+    func sixtyFifthCollisionBehavior() {
+        let behaviors = (0..<65).map { _ in "  - {type: collision}" }.joined(separator: "\n")
+        let yaml = "name: T\nitems:\n  - {id: a, size: [10, 10]}\nbehaviors:\n" + behaviors + "\n"
+        expectSingleError(yaml, at: "{type: collision}", occurrence: 65, keyPath: "behaviors[64]",
+                          containing: ["at most 64 collision behaviors", "number 65"])
+        // 64 are fine.
+        let sixtyFour = (0..<64).map { _ in "  - {type: collision}" }.joined(separator: "\n")
+        #expect(Fixture.errors("name: T\nitems:\n  - {id: a, size: [10, 10]}\nbehaviors:\n" + sixtyFour + "\n").isEmpty)
+    }
+}

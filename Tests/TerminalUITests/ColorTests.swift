@@ -76,7 +76,15 @@ import Geometry
         #expect(try CellSize(parsing: "8x16") == CellSize(width: 8, height: 16))
         #expect(throws: CellSizeParseError.self) { try CellSize(parsing: "8by16") }
         #expect(throws: CellSizeParseError.self) { try CellSize(parsing: "0x16") }
-        // DESIGN.md: an 80×24 terminal is a 640×384-point world; cell (9, 4) is centered at (76, 72).
+        // Sizes whose screen positions would overflow are refused, with the range in the message.
+        #expect(throws: CellSizeParseError.self) { try CellSize(parsing: "1e308x1e308") }
+        #expect(throws: CellSizeParseError.self) { try CellSize(parsing: "8x257") }
+        #expect(throws: CellSizeParseError.self) { try CellSize(parsing: "0.5x16") }
+        #expect(try CellSize(parsing: "256x1") == CellSize(width: 256, height: 1))
+        do { _ = try CellSize(parsing: "1e308x8"); Issue.record("1e308x8 parsed") } catch {
+            #expect("\(error)".contains("between 1 and 256 points"))
+        }
+        // The contract: an 80×24 terminal is a 640×384-point world; cell (9, 4) is centered at (76, 72).
         #expect(CellSize.default.size(columns: 80, rows: 24) == Size(640, 384))
         #expect(CellSize.default.center(column: 9, row: 4) == Point(76, 72))
         #expect(CellSize.default.cell(containing: Point(76, 72)) == (9, 4))
