@@ -21,12 +21,14 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
         self.keyPath = keyPath; self.message = message
     }
 
+    /// `file:line:column: keyPath: message`, with control characters from the file (in any
+    /// part) shown as escapes, so printing it cannot drive the terminal.
     public var description: String {
         var text = file
         if line > 0 { text += ":\(line):\(column)" }
         text += ": "
         if !keyPath.isEmpty { text += keyPath + ": " }
-        return text + message
+        return (text + message).escapingControlCharacters
     }
 }
 

@@ -33,13 +33,13 @@ struct CheckCommand: ParsableCommand {
         for file in files {
             do {
                 _ = try file.load()
-                print("\(file.path): ok")
+                print("\(file.path.escapingControlCharacters): ok")
             } catch let errors as SceneErrors {
                 failed = true
                 for error in errors.errors { print(error.description) }
             } catch {
                 failed = true
-                print("\(file.path): \(error)")
+                print("\(file.path): \(error)".escapingControlCharacters)
             }
         }
         if files.isEmpty {

@@ -26,11 +26,13 @@ struct ScenesCommand: ParsableCommand {
         for file in files {
             do {
                 let scene = try file.load()
-                rows.append((file.path, scene.name, scene.summary))
+                rows.append((file.path.escapingControlCharacters, scene.name.escapingControlCharacters,
+                             scene.summary.escapingControlCharacters))
             } catch let errors as SceneErrors {
                 failed = true
                 let count = errors.errors.count
-                rows.append((file.path, "(invalid)", "\(errors.errors[0])" + (count > 1 ? " (+\(count - 1) more)" : "")))
+                rows.append((file.path.escapingControlCharacters, "(invalid)",
+                             "\(errors.errors[0])" + (count > 1 ? " (+\(count - 1) more)" : "")))
             }
         }
         let fileWidth = rows.map(\.0.count).max() ?? 0
