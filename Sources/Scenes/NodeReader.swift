@@ -284,6 +284,12 @@ struct NodeReader {
     }
 
     func color() -> SceneColor? {
+        if isNull, case .scalar(let s) = node, s.string.isEmpty {
+            // `color: #00ff00` unquoted: YAML reads everything from the # on as a comment.
+            error("expected a color, found nothing: in YAML a # starts a comment, so a hex color must be quoted, "
+                  + "e.g. color: \"#00ff00\"")
+            return nil
+        }
         guard let text = string() else { return nil }
         if let color = SceneColor(parsing: text) { return color }
         if text.hasPrefix("#") {

@@ -26,8 +26,10 @@ public struct SceneParser: Sendable {
                                           message: "cannot read the file (missing or not readable)")])
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw SceneErrors([SceneError(file: path, line: 0, column: 0, keyPath: "",
-                                          message: "the file is not UTF-8 text")])
+            let (line, column, byte) = Self.firstInvalidUTF8(in: data)
+            throw SceneErrors([SceneError(file: path, line: line, column: column, keyPath: "",
+                                          message: "the file is not UTF-8 text: byte 0x\(String(byte, radix: 16, uppercase: true)) "
+                                              + "here does not begin or continue a UTF-8 character (a scene file is YAML text)")])
         }
         return try parse(yaml: text, file: path, imageFolder: Self.folder(of: path))
     }
@@ -63,6 +65,30 @@ public struct SceneParser: Sendable {
         return scene
     }
 
+    /// Where the first byte that is not valid UTF-8 stands: its 1-based line, its column counted
+    /// in characters before it, and the byte.
+    static func firstInvalidUTF8(in data: Data) -> (line: Int, column: Int, byte: UInt8) {
+        let bytes = [UInt8](data)
+        var line = 1, column = 1, i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            let length: Int
+            switch b {
+            case 0x00...0x7F: length = 1
+            case 0xC2...0xDF: length = 2
+            case 0xE0...0xEF: length = 3
+            case 0xF0...0xF4: length = 4
+            default: return (line, column, b)
+            }
+            guard i + length <= bytes.count else { return (line, column, b) }
+            let slice = bytes[i..<(i + length)]
+            guard String(bytes: slice, encoding: .utf8) != nil else { return (line, column, b) }
+            if b == UInt8(ascii: "\n") { line += 1; column = 1 } else { column += 1 }
+            i += length
+        }
+        return (line, column, bytes.last ?? 0)
+    }
+
     /// The folder part of a path as written ("scenes" for "scenes/a.yaml", "." for "a.yaml"),
     /// so that resolved image paths in messages stay as short as the scene's own path.
     public static func folder(of path: String) -> String {
@@ -82,6 +108,15 @@ public struct SceneParser: Sendable {
         return last
     }
 
+    /// libyaml's problem text in the scene's own terms: its nesting limit names the C function
+    /// that sets it (and an unmatched parenthesis), which means nothing to a scene's author.
+    static func plainProblem(_ problem: String) -> String {
+        if problem.hasPrefix("Maximum nesting level reached") {
+            return "lists and mappings are nested too deeply (more than libyaml's limit of 1,000 levels)"
+        }
+        return problem
+    }
+
     /// Yams' syntax errors, in the same shape as every other scene error.
     static func sceneError(from error: Error, yaml: String, file: String) -> SceneError {
         func make(_ mark: Mark?, _ message: String) -> SceneError {
@@ -91,6 +126,7 @@ public struct SceneParser: Sendable {
             SceneError(file: file, line: line, column: column, keyPath: "", message: message)
         }
         func withContext(_ problem: String, _ context: YamlError.Context?) -> String {
+            let problem = Self.plainProblem(problem)
             guard let context else { return "YAML syntax error: \(problem)" }
             return "YAML syntax error: \(problem) (\(context.text) at line \(context.mark.line), column \(context.mark.column))"
         }

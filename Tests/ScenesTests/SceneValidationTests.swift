@@ -435,3 +435,45 @@ struct SceneLimitTests {
         #expect(Fixture.errors("name: T\nitems:\n  - {id: a, size: [10, 10]}\nbehaviors:\n" + sixtyFour + "\n").isEmpty)
     }
 }
+
+@Suite("Scene validation: messages a new user meets")
+struct FirstHourMessageTests {
+    @Test("an unquoted #rrggbb color says that # starts a YAML comment and to quote it")
+    func unquotedHexColor() {
+        let yaml = "name: T\nitems:\n  - id: a\n    size: [10, 10]\n    color: #00ff00\n"
+        let errors = Fixture.errors(yaml)
+        #expect(errors.count == 1)
+        let e = errors.first
+        #expect(e?.line == 5 && e?.keyPath == "items[0].color")
+        #expect(e?.message.contains("# starts a comment") == true && e?.message.contains("\"#00ff00\"") == true, "\(e?.message ?? "")")
+    }
+
+    @Test("nesting past libyaml's limit is said in the scene's terms, with no C function name")
+    func tooDeep() {
+        let yaml = "name: T\nitems:\n  - " + String(repeating: "[", count: 1200) + String(repeating: "]", count: 1200) + "\n"
+        let errors = Fixture.errors(yaml)
+        #expect(errors.count == 1)
+        let message = errors.first?.message ?? ""
+        #expect(message.contains("nested too deeply"))
+        #expect(!message.contains("yaml_set_max_nest_level") && !message.contains("())"), "\(message)")
+    }
+
+    @Test("a file that is not UTF-8 names the line, column and value of its first bad byte")
+    func binaryFile() throws {
+        // "name: T\nsummary: caf" then 0xE9 (é in Latin-1): line 2, column 13.
+        var bytes = Array("name: T\nsummary: caf".utf8)
+        bytes.append(0xE9)
+        bytes += Array("\n".utf8)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-latin1-\(UUID().uuidString).yaml")
+        try Data(bytes).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        do {
+            _ = try SceneParser().load(contentsOf: url.path)
+            Issue.record("a Latin-1 file loaded")
+        } catch let errors as SceneErrors {
+            let e = try #require(errors.errors.first)
+            #expect(e.line == 2 && e.column == 13, "\(e)")
+            #expect(e.message.contains("0xE9") && e.message.contains("not UTF-8"))
+        }
+    }
+}
