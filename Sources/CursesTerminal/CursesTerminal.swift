@@ -1,6 +1,6 @@
 // CursesTerminal: the TerminalDriver on ncursesw, the only code in Nudge that talks to curses.
 //
-// Setup, in order (see docs/terminal.md and shared/reference/terminal.md for why):
+// Setup, in order (see docs/terminal.md for why):
 //   setlocale(LC_ALL, "") (falling back to C.UTF-8 for LC_CTYPE when the locale is not UTF-8,
 //   or half blocks come out blank) → newterm on the given descriptors → raw, noecho, nonl,
 //   keypad, curs_set(0), a short ESC delay → colors (start_color, use_default_colors, pairs

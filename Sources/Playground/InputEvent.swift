@@ -1,6 +1,6 @@
 // InputEvent: one line of a recorded session (`nudge play --record`, `nudge simulate --input`).
 //
-// JSON Lines, one event per line, DESIGN.md's format:
+// JSON Lines, one event per line, the contract's format:
 //   {"t": seconds, "type": "down" | "move" | "up" | "key", "x": pt, "y": pt, "button": 1, "key": "n"}
 // plus two optional extensions that never change the meaning of the base keys:
 //   "type": "scroll" with "direction": "up" | "down" (a wheel notch), and

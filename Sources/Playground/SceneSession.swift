@@ -108,7 +108,7 @@ public final class SceneSession {
             && !gestures.isHolding
     }
 
-    /// The scene's state as a headless JSON line (DESIGN.md's contract), labelled with `stepCount`.
+    /// The scene's state as a headless JSON line (the headless contract), labelled with `stepCount`.
     public func stateLine() -> String {
         HeadlessSimulation(scene: scene).stateLine(step: stepCount)
     }

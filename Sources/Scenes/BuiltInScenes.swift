@@ -1,7 +1,7 @@
 // BuiltInScenes: the scene compiled into the binary, used when no scenes/ folder can be found.
 //
 // It is the same text as scenes/000-push.yaml (a test keeps the two equal), so `nudge` run from
-// anywhere still opens DESIGN.md's first scene.
+// anywhere still opens the contract's first scene.
 
 enum BuiltInScenes {
     static let push = """

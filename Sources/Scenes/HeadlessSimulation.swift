@@ -1,9 +1,9 @@
 // HeadlessSimulation: steps a scene with no terminal and reports its state as JSON Lines.
 //
-// This is DESIGN.md's headless contract, `nudge simulate`'s output: one object per reported
+// This is the headless contract, `nudge simulate`'s output: one object per reported
 // step, step 0 before the first step, items in file order, `time` = step / 60 exactly. Numbers
 // print so they round-trip: Swift's Double description is the shortest text that reads back to
-// the same bits, and integral values drop the ".0" (320, not 320.0), as in DESIGN.md's example.
+// the same bits, and integral values drop the ".0" (320, not 320.0), as in the contract's example.
 // The same scene gives the same bytes every run. `alpha` is listed when an item's alpha is not 1
 // or the scene has animations (so a fade shows from its first line), `scale` when it is not 1.
 import Dynamics

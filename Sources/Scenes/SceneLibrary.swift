@@ -145,7 +145,7 @@ public struct SceneFile: Sendable, Equatable {
     public init(path: String) { self.path = path; self.builtInYAML = nil }
     public init(path: String, builtInYAML: String) { self.path = path; self.builtInYAML = builtInYAML }
 
-    /// The built-in default scene (DESIGN.md's Push scene).
+    /// The built-in default scene (the contract's Push scene).
     public static let builtInPush = SceneFile(path: "<built-in>/000-push.yaml", builtInYAML: BuiltInScenes.push)
 
     /// Reads and validates the scene; throws `SceneErrors`.

@@ -1,6 +1,6 @@
 // CellSize: how many points one terminal cell spans.
 //
-// DESIGN.md fixes the default at 8×16 so that a cell's two half-block sub-pixels are 8×8 squares
+// The contract fixes the default at 8×16 so that a cell's two half-block sub-pixels are 8×8 squares
 // and a square in points looks square on screen; `--cell-size WxH` can change it.
 
 import Geometry

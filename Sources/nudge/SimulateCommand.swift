@@ -1,6 +1,6 @@
 // SimulateCommand: `nudge simulate SCENE` steps a scene with no terminal and prints JSON Lines.
 //
-// The contract is DESIGN.md's headless output: one object per reported step, step 0 before the
+// The contract is the headless output: one object per reported step, step 0 before the
 // first step, then every K steps, items in file order. Flags are checked before anything runs,
 // so a bad flag never produces half an output.
 import ArgumentParser

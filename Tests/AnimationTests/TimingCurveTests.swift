@@ -4,7 +4,7 @@ import Geometry
 @testable import Animation
 
 @Suite struct TimingCurveTests {
-    // UIKit's progress at 25%, 50% and 75% of the duration (reference/uikit.md).
+    // UIKit's progress at 25%, 50% and 75% of the duration.
     static let published: [(TimingCurve, Double, Double)] = [
         (.easeInOut, 0.25, 0.1292), (.easeInOut, 0.5, 0.5), (.easeInOut, 0.75, 0.8708),
         (.easeIn, 0.25, 0.0935), (.easeIn, 0.5, 0.3154), (.easeIn, 0.75, 0.6219),

@@ -2,7 +2,7 @@ import Testing
 import Geometry
 @testable import Dynamics
 
-/// Newton's cradle with touching balls (reference/physics.md): lift k balls to 30° and exactly k
+/// Newton's cradle with touching balls: lift k balls to 30° and exactly k
 /// leave the far end at ≥ 29°, every other ball stays within 2°, and ≥ 98% of the energy remains.
 @Suite struct CradleTests {
     struct Cradle {

@@ -2,7 +2,7 @@ import Testing
 import Geometry
 @testable import Dynamics
 
-/// UIKit's documented units: mass, push and gravity (reference/uikit.md, "Numbers a test can check").
+/// UIKit's documented units: mass, push and gravity.
 @Suite struct UnitsTests {
     @Test(arguments: [(100.0, 100.0, 1.0), (100.0, 200.0, 2.0), (50.0, 50.0, 0.25)])
     func massIsDensityTimesAreaOverTenThousand(w: Double, h: Double, expected: Double) {

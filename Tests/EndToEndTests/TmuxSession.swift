@@ -3,7 +3,7 @@
 // Each session has its own server socket (`tmux -L nudge-e2e-<unique>`), so tests never see each
 // other or the user's tmux, and `stop()` kills that server whatever happened. Waiting is always
 // a bounded poll (`waitUntil`), never a fixed long sleep. Mouse reports are written as the bytes
-// a terminal would send, in the encoding TERM's terminfo asks for (see reference/terminal.md):
+// a terminal would send, in the encoding TERM's terminfo asks for (see docs/terminal.md):
 // SGR `ESC [ < b ; x ; y M|m` for xterm-256color, X10 `ESC [ M` + three bytes (value + 32) for
 // tmux-256color; columns and rows are 1-based in both.
 import Foundation

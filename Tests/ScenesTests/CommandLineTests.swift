@@ -84,7 +84,7 @@ struct CommandLineTests {
         #expect(first.contains("  Push  ") && first.hasSuffix("Click anywhere to push the square toward the click."))
     }
 
-    @Test("simulate prints DESIGN.md's line at step 0, then every K-th step")
+    @Test("simulate prints the contract's line at step 0, then every K-th step")
     func simulate() throws {
         let result = try Self.run(["simulate", "scenes/000-push.yaml", "--steps", "6", "--every", "3"])
         #expect(result.status == 0)

@@ -1,4 +1,4 @@
-// The headless JSON Lines contract of DESIGN.md: exact text for the example, numbers that
+// The headless JSON Lines contract: exact text for the example, numbers that
 // round-trip, step 0 then every K steps, identical output for identical runs.
 import Foundation
 import Geometry
@@ -12,7 +12,7 @@ struct HeadlessSimulationTests {
         return SceneBuilder().build(description, referenceBounds: Rect(x: 0, y: 0, width: 640, height: 384))
     }
 
-    @Test("step 0 of the Push scene is DESIGN.md's example line, byte for byte")
+    @Test("step 0 of the Push scene is the contract's example line, byte for byte")
     func designExample() throws {
         let line = HeadlessSimulation(scene: try Self.pushScene()).stateLine(step: 0)
         #expect(line == #"{"step":0,"time":0,"items":[{"id":"square","x":320,"y":192,"angle":0,"vx":0,"vy":0,"omega":0}]}"#)

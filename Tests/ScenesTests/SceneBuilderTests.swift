@@ -15,7 +15,7 @@ struct SceneBuilderTests {
         return SceneBuilder().build(description, referenceBounds: bounds)
     }
 
-    @Test("DESIGN.md's Push scene: one square at the middle, a collision and a push named tap-push")
+    @Test("the contract's Push scene: one square at the middle, a collision and a push named tap-push")
     func pushScene() throws {
         let scene = try Self.build("""
             items:

@@ -1,4 +1,4 @@
-// Valid scene files read into the values DESIGN.md's scene format describes.
+// Valid scene files read into the values the contract's scene format describes.
 import Foundation
 import Geometry
 import Testing
@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Reading valid scenes")
 struct SceneDescriptionTests {
-    /// DESIGN.md's example with every commented key written out.
+    /// The contract's example with every commented key written out.
     static let everyKey = """
         name: Push
         summary: Click anywhere to push the square toward the click.
@@ -97,7 +97,7 @@ struct SceneDescriptionTests {
           - {item: pic, curve: spring, dampingRatio: 0.5, velocity: 1, repeat: 1.5, autoreverse: true, to: {size: [200, 200]}}
         """
 
-    @Test("DESIGN.md's example with every optional key is accepted")
+    @Test("the contract's example with every optional key is accepted")
     func everyKeyAccepted() throws {
         let scene = try #require(Fixture.scene(Self.everyKey))
         #expect(scene.name == "Push")

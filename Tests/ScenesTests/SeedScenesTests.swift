@@ -1,6 +1,6 @@
 // The shipped scenes: all eight seed situations, in the order, each valid, each with a
 // name and a one-line summary, and each holding the seed's numbers. The cradle, lifted by one
-// ball, sends exactly one ball out the far end (physics.md's test, on the shipped file).
+// ball, sends exactly one ball out the far end (the cradle's test, on the shipped file).
 import Foundation
 import Geometry
 import Testing
