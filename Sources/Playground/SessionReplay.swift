@@ -14,7 +14,8 @@ public enum SessionReplay {
             || (key.count == 1 && key.first.map { ("1"..."9").contains($0) } == true)
     }
 
-    /// Steps `session` `steps` times with `events`, writing step 0 and every `every`-th step.
+    /// Steps `session` `steps` times with `events`, writing step 0, every `every`-th step and the
+    /// last.
     public static func run(_ session: SceneSession, events: [InputEvent], steps: Int, every: Int,
                            write: (String) -> Void) {
         precondition(steps >= 0 && every >= 1, "steps ≥ 0 and every ≥ 1 (the command line checks them)")
@@ -32,7 +33,7 @@ public enum SessionReplay {
                 next += 1
             }
             session.step()
-            if session.stepCount % every == 0 { write(session.stateLine()) }
+            if HeadlessSimulation.reports(step: session.stepCount, of: steps, every: every) { write(session.stateLine()) }
         }
     }
 }

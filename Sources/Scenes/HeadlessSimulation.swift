@@ -14,15 +14,21 @@ public struct HeadlessSimulation {
 
     public init(scene: Scene) { self.scene = scene }
 
-    /// Steps `steps` times, writing step 0 and then every `every`-th step.
+    /// Steps `steps` times, writing step 0, every `every`-th step, and the last step.
     public func run(steps: Int, every: Int, write: (String) -> Void) {
         precondition(steps >= 0 && every >= 1, "steps ≥ 0 and every ≥ 1 (the command line checks them)")
         write(stateLine(step: 0))
         guard steps > 0 else { return }
         for step in 1...steps {
             scene.animator.step()
-            if step % every == 0 { write(stateLine(step: step)) }
+            if Self.reports(step: step, of: steps, every: every) { write(stateLine(step: step)) }
         }
+    }
+
+    /// Whether step `step` of `steps` is printed: every `every`-th, and always the last, so a
+    /// run shows where it ended whatever K is.
+    public static func reports(step: Int, of steps: Int, every: Int) -> Bool {
+        step % every == 0 || step == steps
     }
 
     /// The JSON object for the scene's current state, labelled `step`.

@@ -34,11 +34,12 @@ struct SimulateCommand: ParsableCommand {
     var every: Int = 1
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Reference bounds in points when the scene sets no size (80×24 cells at 8×16 pt).", valueName: "WxH"))
-    var size: String = "640x384"
+        "Reference bounds in points when the scene sets no size (default: the play area of an 80×24 terminal, "
+        + "80×23 cells of --cell-size: 640x368 at 8x16).", valueName: "WxH"))
+    var size: String?
 
     @Option(name: .customLong("cell-size"), parsing: .unconditional, help: ArgumentHelp(
-        "Points per terminal cell; headless runs only check it (it matters to play).", valueName: "WxH"))
+        "Points per terminal cell; sets the default --size (as in play).", valueName: "WxH"))
     var cellSize: String = "8x16"
 
     @Option(help: ArgumentHelp(
@@ -51,7 +52,7 @@ struct SimulateCommand: ParsableCommand {
     mutating func validate() throws {
         guard steps >= 0 else { throw ValidationError("--steps must be 0 or more, got \(steps)") }
         guard every >= 1 else { throw ValidationError("--every must be 1 or more, got \(every)") }
-        _ = try Self.parseSize(size, option: "--size")
+        if let size { _ = try Self.parseSize(size, option: "--size") }
         _ = try Self.parseSize(cellSize, option: "--cell-size")
     }
 
@@ -65,6 +66,14 @@ struct SimulateCommand: ParsableCommand {
             throw ValidationError("\(option) \(text): width and height must be greater than 0")
         }
         return Size(w, h)
+    }
+
+    /// What the scene gets as reference bounds: --size, or what `nudge play` gives it in an 80×24
+    /// terminal (every row but the status line), so headless output matches the screen.
+    func playArea() throws -> Size {
+        if let size { return try Self.parseSize(size, option: "--size") }
+        let cell = try Self.parseSize(cellSize, option: "--cell-size")
+        return Size(80 * cell.width, 23 * cell.height)
     }
 
     func run() throws {
@@ -86,7 +95,7 @@ struct SimulateCommand: ParsableCommand {
             printError("nudge simulate: \(error)")
             throw ExitCode.failure
         }
-        let bounds = description.referenceBounds(available: try Self.parseSize(size, option: "--size"))
+        let bounds = description.referenceBounds(available: try playArea())
         try runSimulation(description, bounds: bounds, events: events)
     }
 }

@@ -84,14 +84,32 @@ struct CommandLineTests {
         #expect(first.contains("  Push  ") && first.hasSuffix("Click anywhere to push the square toward the click."))
     }
 
-    @Test("simulate prints the contract's line at step 0, then every K-th step")
+    @Test("simulate prints step 0, then every K-th step, in the play area an 80×24 terminal gives (640×368: the square at y 184)")
     func simulate() throws {
         let result = try Self.run(["simulate", "scenes/000-push.yaml", "--steps", "6", "--every", "3"])
         #expect(result.status == 0)
         let lines = result.output.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
-        #expect(lines.first == #"{"step":0,"time":0,"items":[{"id":"square","x":320,"y":192,"angle":0,"vx":0,"vy":0,"omega":0}]}"#)
+        #expect(lines.first == #"{"step":0,"time":0,"items":[{"id":"square","x":320,"y":184,"angle":0,"vx":0,"vy":0,"omega":0}]}"#)
         #expect(lines.last?.hasPrefix(#"{"step":6,"time":0.1,"#) == true)
+    }
+
+    @Test("simulate always prints the last step: --steps 10 --every 3 prints steps 0, 3, 6, 9 and 10")
+    func simulatePrintsTheLastStep() throws {
+        let result = try Self.run(["simulate", "scenes/000-push.yaml", "--steps", "10", "--every", "3"])
+        #expect(result.status == 0)
+        let steps = result.output.split(separator: "\n").compactMap { line -> Int? in
+            guard let r = line.range(of: #""step":"#) else { return nil }
+            return Int(line[r.upperBound...].prefix { $0.isNumber })
+        }
+        #expect(steps == [0, 3, 6, 9, 10])
+    }
+
+    @Test("simulate's default size follows --cell-size: 80×23 cells of 10×20 pt are 800×460, the square's center (400, 230)")
+    func simulateDefaultSizeFollowsCells() throws {
+        let result = try Self.run(["simulate", "scenes/000-push.yaml", "--steps", "0", "--cell-size", "10x20"])
+        #expect(result.status == 0)
+        #expect(result.output.contains(#""x":400,"y":230"#))
     }
 
     @Test("simulate --size sets the reference bounds of a scene without a size")

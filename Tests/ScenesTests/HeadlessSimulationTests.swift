@@ -30,13 +30,14 @@ struct HeadlessSimulationTests {
         }
     }
 
-    @Test("step 0, then every K-th step, with time = step / 60")
+    @Test("step 0, then every K-th step and the last, with time = step / 60")
     func cadence() throws {
         var lines: [String] = []
         HeadlessSimulation(scene: try Self.pushScene()).run(steps: 10, every: 4) { lines.append($0) }
-        #expect(lines.count == 3)  // steps 0, 4, 8
+        #expect(lines.count == 4)  // steps 0, 4, 8 and the last, 10
         #expect(lines[1].hasPrefix(#"{"step":4,"time":\#(4.0 / 60),"#))
         #expect(lines[2].hasPrefix(#"{"step":8,"time":\#(8.0 / 60),"#))
+        #expect(lines[3].hasPrefix(#"{"step":10,"time":\#(10.0 / 60),"#))
         for line in lines {
             #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "not JSON: \(line)")
         }
