@@ -54,10 +54,12 @@ public enum InputEvent: Hashable, Sendable {
     }
 
     /// Reads a whole JSON Lines text; blank lines are skipped. `file` names the source in errors.
+    /// Lines end in LF or CRLF (a Swift string holds "\r\n" as one character, so lines are split
+    /// at every newline character, not at "\n").
     public static func parse(_ text: String, file: String) throws -> [InputEvent] {
         var events: [InputEvent] = []
         var lastTime = 0.0
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty { continue }
             let event = try parseLine(line, file: file, line: index + 1)

@@ -62,3 +62,24 @@ struct InputEventTests {
         #expect(throws: InputFileError.self) { try InputEvent.parse(text, file: "f") }
     }
 }
+
+@Suite("Input events: line endings")
+struct InputEventLineEndingTests {
+    @Test("a file with CRLF line endings reads as the same events as with LF, and errors keep their line numbers")
+    func crlf() throws {
+        let lines = [#"{"t": 0, "type": "down", "x": 520, "y": 192}"#, #"{"t": 0.01, "type": "up", "x": 520, "y": 192}"#,
+                     "", #"{"t": 1, "type": "key", "key": "q"}"#]
+        let lf = try InputEvent.parse(lines.joined(separator: "\n") + "\n", file: "lf.jsonl")
+        let crlf = try InputEvent.parse(lines.joined(separator: "\r\n") + "\r\n", file: "crlf.jsonl")
+        #expect(lf.count == 3)
+        #expect(crlf == lf)
+        // A bad third line is reported on line 3 whatever the line ending.
+        let bad = [lines[0], lines[1], #"{"t": "soon"}"#].joined(separator: "\r\n")
+        do {
+            _ = try InputEvent.parse(bad, file: "bad.jsonl")
+            Issue.record("a bad line was accepted")
+        } catch let error as InputFileError {
+            #expect(error.line == 3)
+        }
+    }
+}
