@@ -43,12 +43,16 @@ public final class PlaygroundApp {
         public var minimumRows: Int
         /// The characters cells are drawn with.
         public var glyphs: GlyphSet
+        /// Real seconds a scene file may take to read before the status line shows progress.
+        public var loadPatience: Double
 
         public init(cellSize: CellSize = .default, maximumStepsPerFrame: Int = 5, idleTimeout: Double = 1.0,
                     messageDuration: Double = 5, minimumColumns: Int = 20, minimumRows: Int = 6,
-                    reloadInterval: Double? = 0.25, glyphs: GlyphSet = .half, stepBudget: Double = 0.020) {
+                    reloadInterval: Double? = 0.25, glyphs: GlyphSet = .half, stepBudget: Double = 0.020,
+                    loadPatience: Double = 0.5) {
             self.cellSize = cellSize; self.glyphs = glyphs; self.maximumStepsPerFrame = maximumStepsPerFrame; self.idleTimeout = idleTimeout
             self.stepBudget = stepBudget
+            self.loadPatience = loadPatience
             self.reloadInterval = reloadInterval
             self.messageDuration = messageDuration; self.minimumColumns = minimumColumns; self.minimumRows = minimumRows
         }
@@ -248,7 +252,7 @@ public final class PlaygroundApp {
         guard watcher.hasChanged(), !scenes.isEmpty else { return }
         let file = scenes[sceneIndex]
         do {
-            let description = try file.load()
+            guard let description = try read(file) else { return }
             let paused = isPaused
             load(sceneIndex, parsed: description)
             isPaused = paused
@@ -277,6 +281,38 @@ public final class PlaygroundApp {
         return first.description + more
     }
 
+    /// Reads `file` (see SceneLoading): at once when it reads within `loadPatience` of real time,
+    /// else with progress in the status line while keys are still read; nil when q or Ctrl-C
+    /// ended the wait (the app is leaving).
+    private func read(_ file: SceneFile) throws -> SceneDescription? {
+        let loading = SceneLoading(file)
+        if let outcome = loading.outcome(waiting: options.loadPatience) { return try outcome.get() }
+        let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
+        let started = clock()
+        while true {
+            if let outcome = loading.outcome(waiting: 0.1) { return try outcome.get() }
+            drawProgress("Loading \(name)… \(String(format: "%.1f", clock() - started + options.loadPatience)) s (q quits)")
+            while let event = terminal.nextEvent(timeout: 0) {
+                if case .key(let key) = event {
+                    if key == .ctrlC { exit = .interrupted; return nil }
+                    if key == .character("q") || key == .character("Q") { exit = .quit; return nil }
+                }
+            }
+            if exit != nil { return nil }
+        }
+    }
+
+    /// A frame that shows only `text` in the status line, over a blank play area.
+    private func drawProgress(_ text: String) {
+        let columns = max(terminal.size.columns, 0), rows = max(terminal.size.rows, 0)
+        guard rows > 0 else { return }
+        var grid = CellGrid(columns: columns, rows: rows)
+        grid.fill(Cell.blank(.darkGray), columns: 0..<columns, rows: (rows - 1)..<rows)
+        grid.write(Self.fitted(" " + text, width: columns), column: 0, row: rows - 1, foreground: .white, background: .darkGray)
+        statusText = text
+        terminal.draw(grid)
+    }
+
     /// Every error of a failed load, one string each, in full.
     static func details(of error: Error, in file: SceneFile) -> [String] {
         if let errors = error as? SceneErrors {
@@ -299,7 +335,7 @@ public final class PlaygroundApp {
         let index = min(max(index, 0), scenes.count - 1)
         sceneIndex = index
         do {
-            let description = try parsed ?? scenes[index].load()
+            guard let description = try parsed ?? read(scenes[index]) else { return }
             let scene = SceneBuilder().build(description, referenceBounds: description.referenceBounds(available: availableSize))
             session = SceneSession(scene: scene)
             loadError = nil

@@ -16,11 +16,20 @@ import Images
 import Yams
 
 public struct SceneParser: Sendable {
-    public init() {}
+    /// How large a scene may be.
+    public var limits: SceneLimits
+
+    public init(limits: SceneLimits) { self.limits = limits }
+    public init() { self.init(limits: .standard) }
 
     /// Reads and validates the scene file at `path`; errors name `path`. Image items' files are
     /// read relative to the scene file's folder and decoded (`ItemDescription.bitmap`).
     public func load(contentsOf path: String) throws -> SceneDescription {
+        if let bytes = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, bytes > limits.fileBytes {
+            throw SceneErrors([SceneError(file: path, line: 0, column: 0, keyPath: "",
+                                          message: "the file is \(SceneLimits.describe(bytes: bytes)); a scene file may be at most "
+                                              + "\(SceneLimits.describe(bytes: limits.fileBytes)) (split it, or generate fewer items)")])
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SceneErrors([SceneError(file: path, line: 0, column: 0, keyPath: "",
                                           message: "cannot read the file (missing or not readable)")])
@@ -54,7 +63,7 @@ public struct SceneParser: Sendable {
             errors.report(line: 1, column: 1, keyPath: "", "the file is empty; expected a scene (name, items, behaviors...)")
             throw SceneErrors(errors.errors)
         }
-        var reading = Reading(errors: errors, defaultName: Self.stem(of: file), imageFolder: imageFolder)
+        var reading = Reading(errors: errors, defaultName: Self.stem(of: file), imageFolder: imageFolder, limits: limits)
         let scene = reading.scene(NodeReader(node: root, path: "", errors: errors))
         guard errors.errors.isEmpty, let scene else {
             let sorted = errors.errors.enumerated().sorted {
@@ -164,6 +173,7 @@ private struct Reading {
     var images: [String: Result<Bitmap, ImageError>] = [:]
     /// Item references to check once all item ids are known.
     var itemReferences: [Reference] = []
+    let limits: SceneLimits
     /// Collision behaviors read so far: an animator tells at most 64 apart (one bit each in an
     /// item's collision mask), so the 65th is an error where it stands.
     var collisionBehaviors = 0
@@ -171,8 +181,8 @@ private struct Reading {
     /// Behavior references and the kind each must have (nil: any kind).
     var behaviorReferences: [(Reference, BehaviorDescription.Kind?)] = []
 
-    init(errors: ErrorCollector, defaultName: String, imageFolder: String?) {
-        self.errors = errors; self.defaultName = defaultName; self.imageFolder = imageFolder
+    init(errors: ErrorCollector, defaultName: String, imageFolder: String?, limits: SceneLimits) {
+        self.errors = errors; self.defaultName = defaultName; self.imageFolder = imageFolder; self.limits = limits
     }
 
     /// The decoded image, or nil after reporting why not at the item's `image` key.
@@ -210,7 +220,7 @@ private struct Reading {
         // Items, and their ids.
         var itemIDs: [String: NodeReader] = [:]
         if let entries = m.required("items", "a list of items")?.list() {
-            for entry in entries {
+            for entry in limited(entries, "items", to: limits.entries) {
                 guard let item = item(entry, spawned: false) else { continue }
                 if let first = itemIDs[item.id] {
                     idReader(entry).error("duplicate item id '\(item.id)' (first used at line \(first.line), column \(first.column))")
@@ -223,7 +233,7 @@ private struct Reading {
 
         // Behaviors, and their ids.
         var behaviorKinds: [String: (NodeReader, BehaviorDescription.Kind)] = [:]
-        for entry in m["behaviors"]?.list() ?? [] {
+        for entry in limited(m["behaviors"]?.list() ?? [], "behaviors", to: limits.entries) {
             guard let behavior = behavior(entry) else { continue }
             if let id = behavior.id {
                 if let (first, _) = behaviorKinds[id] {
@@ -235,10 +245,10 @@ private struct Reading {
             scene.behaviors.append(behavior)
         }
 
-        for entry in m["gestures"]?.list() ?? [] {
+        for entry in limited(m["gestures"]?.list() ?? [], "gestures", to: limits.gestures) {
             if let gesture = gesture(entry) { scene.gestures.append(gesture) }
         }
-        for entry in m["animations"]?.list() ?? [] {
+        for entry in limited(m["animations"]?.list() ?? [], "animations", to: limits.entries) {
             if let animation = animation(entry) { scene.animations.append(animation) }
         }
 
@@ -360,6 +370,15 @@ private struct Reading {
         guard let id else { return nil }
         return ItemDescription(id: id, shape: shape, size: size ?? Size(1, 1), center: center, angle: angle, color: color,
                                alpha: alpha, text: text, vertices: vertices, image: image, bitmap: bitmap)
+    }
+
+    /// The first `limit` entries of a list; past that, one error at the first entry left out.
+    func limited(_ entries: [NodeReader], _ name: String, to limit: Int) -> ArraySlice<NodeReader> {
+        if entries.count > limit {
+            entries[limit].error("a scene has at most \(limit.formatted()) \(name) and this list has "
+                                 + "\(entries.count.formatted()); the rest are not read")
+        }
+        return entries.prefix(limit)
     }
 
     // MARK: Behaviors

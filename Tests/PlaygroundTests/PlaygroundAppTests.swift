@@ -572,3 +572,35 @@ struct PlaygroundHelpTests {
         #expect(terminal.statusLines.contains { $0.contains("There is no scene 9: there is 1.") })
     }
 }
+
+@Suite("Playground app: slow loads")
+struct PlaygroundSlowLoadTests {
+    @Test("a scene that takes longer than the patience to read shows progress in the status line, and q quits while it reads")
+    func slowLoadShowsProgressAndQuits() throws {
+        // 3,000 items take well over the 1 ms of patience given here to read.
+        let yaml = "name: Big\nitems:\n" + (0..<3000).map { "  - {id: i\($0), size: [4, 4], center: [\($0 % 600), \($0 / 600 * 8)]}" }
+            .joined(separator: "\n") + "\n"
+        let (folder, scenes) = try PlaygroundAppTests.files(["big.yaml": yaml])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terminal = ScriptedTerminal(script: [(0.0, key("q"))])
+        var options = PlaygroundApp.Options()
+        options.loadPatience = 0.001
+        let app = PlaygroundApp(terminal: terminal, scenes: scenes, options: options, clock: { terminal.now })
+        #expect(try app.run() == .quit)
+        #expect(terminal.statusLines.contains { $0.contains("Loading big.yaml…") && $0.contains("q quits") })
+        #expect(app.session == nil)
+        #expect(terminal.began == 1 && terminal.ended == 1)
+    }
+
+    @Test("with the default patience the same scene loads as if at once and plays")
+    func patientLoadPlays() throws {
+        let yaml = "name: Small\nitems:\n  - {id: a, size: [40, 40], center: [100, 100], color: red}\n"
+        let (folder, scenes) = try PlaygroundAppTests.files(["small.yaml": yaml])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terminal = ScriptedTerminal(script: [(0.5, key("q"))])
+        let app = terminal.app(scenes)
+        _ = try app.run()
+        #expect(app.session != nil)
+        #expect(!terminal.statusLines.contains { $0.contains("Loading") })
+    }
+}

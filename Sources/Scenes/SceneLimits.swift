@@ -1,0 +1,32 @@
+// SceneLimits: how large a scene file may be.
+//
+// Nothing in a scene file can crash the program, and nothing in it should hang it either: a
+// 50 MB file of 870,000 items took minutes to read and gigabytes to hold, and no scene that
+// size can be played. The limits sit well above what the playground can run smoothly (the
+// engine is measured up to 20,000 bodies) and well below what takes long to read: a 4 MiB file
+// reads in about 3 s in a release build, and a larger one is refused before it is read.
+// Each limit is an error that names the file, where the first entry past the limit stands,
+// and the limit.
+import Foundation
+
+public struct SceneLimits: Hashable, Sendable {
+    /// Bytes in a scene file.
+    public var fileBytes: Int
+    /// Entries in `items`, `behaviors` and `animations` each.
+    public var entries: Int
+    /// Entries in `gestures`.
+    public var gestures: Int
+
+    public init(fileBytes: Int = 4 << 20, entries: Int = 20_000, gestures: Int = 1_000) {
+        self.fileBytes = fileBytes; self.entries = entries; self.gestures = gestures
+    }
+
+    public static let standard = SceneLimits()
+
+    /// "4 MiB", "1.5 MB"-style sizes for messages.
+    static func describe(bytes: Int) -> String {
+        if bytes >= 1 << 20 { return String(format: "%.1f MiB", Double(bytes) / Double(1 << 20)).replacingOccurrences(of: ".0 ", with: " ") }
+        if bytes >= 1 << 10 { return String(format: "%.1f KiB", Double(bytes) / Double(1 << 10)).replacingOccurrences(of: ".0 ", with: " ") }
+        return "\(bytes) bytes"
+    }
+}
