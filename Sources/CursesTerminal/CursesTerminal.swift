@@ -191,7 +191,7 @@ public final class CursesTerminal: TerminalDriver {
         let win = nudge_stdscr()
         let changes = grid.changes(from: lastGrid)
         let maxX = Int(nudge_max_x(win)), maxY = Int(nudge_max_y(win))
-        for change in changes where change.column < maxX && change.row < maxY {
+        for change in changes where change.column < maxX && change.row < maxY && change.cell.character != Cell.continuation {
             let cell = change.cell
             let pair = colorMode == .none ? 0 : colorPair(cell.foreground, cell.background)
             _ = nudge_put_cell(win, Int32(change.row), Int32(change.column), cell.character.value, cell.bold ? 1 : 0, pair)

@@ -534,15 +534,8 @@ public final class PlaygroundApp {
         return lines
     }
 
-    /// `text` cut to `width` characters, ending in "…" when it was cut.
-    static func fitted(_ text: String, width: Int) -> String {
-        let scalars = text.unicodeScalars
-        guard scalars.count > width else { return text }
-        guard width > 0 else { return "" }
-        var out = String.UnicodeScalarView(scalars.prefix(width - 1))
-        out.append("…")
-        return String(out)
-    }
+    /// `text` cut to `width` columns, ending in "…" when it was cut.
+    static func fitted(_ text: String, width: Int) -> String { text.fitted(toColumns: width) }
 
     private func drawHelp(into grid: inout CellGrid) {
         var lines: [String] = []
@@ -577,13 +570,13 @@ public final class PlaygroundApp {
             if let text = g.text { line += " \"\(text)\"" }
             lines.append(line)
         }
-        let width = min((lines.map(\.count).max() ?? 0) + 4, grid.columns)
+        let width = min((lines.map(\.terminalColumns).max() ?? 0) + 4, grid.columns)
         let height = min(lines.count + 2, max(grid.rows - 1, 0))
         let left = max((grid.columns - width) / 2, 0), top = max((grid.rows - 1 - height) / 2, 0)
         let bg = Color(red: 24, green: 24, blue: 48)
         grid.fill(Cell.blank(bg), columns: left..<(left + width), rows: top..<(top + height))
         for (i, line) in lines.prefix(max(height - 2, 0)).enumerated() {
-            grid.write(String(line.unicodeScalars.prefix(max(width - 4, 0))), column: left + 2, row: top + 1 + i,
+            grid.write(line.fitted(toColumns: max(width - 4, 0)), column: left + 2, row: top + 1 + i,
                        foreground: .white, background: bg, bold: !line.hasPrefix(" "))
         }
     }

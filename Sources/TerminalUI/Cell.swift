@@ -1,8 +1,8 @@
 // Cell: what one terminal cell shows, a character in a foreground color on a background color.
 //
 // The character is a single Unicode scalar rather than a `Character`: every glyph Nudge draws
-// (half blocks, ASCII labels, box lines) is one scalar of width one, and a 4-byte scalar keeps a
-// 120×40 grid small and its per-frame diff cheap.
+// (blocks, labels, box lines) is one scalar, and a 4-byte scalar keeps a 120×40 grid small and its
+// per-frame diff cheap. A wide character (two columns) is followed by a `continuation` cell.
 
 public struct Cell: Hashable, Sendable {
     public var character: Unicode.Scalar
@@ -23,4 +23,7 @@ public struct Cell: Hashable, Sendable {
     public static let lowerHalfBlock: Unicode.Scalar = "\u{2584}"
     /// The full block.
     public static let fullBlock: Unicode.Scalar = "\u{2588}"
+    /// The right half of a wide character, which the character in the cell before it draws:
+    /// drivers send nothing for it.
+    public static let continuation: Unicode.Scalar = "\u{0}"
 }

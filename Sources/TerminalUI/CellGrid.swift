@@ -43,14 +43,31 @@ public struct CellGrid: Hashable, Sendable {
         for r in r0..<r1 { for c in c0..<c1 { cells[r * columns + c] = cell } }
     }
 
-    /// Writes `text` one scalar per cell from (column, row) rightward, clipped at the grid's edge.
-    /// Returns the column after the last one written.
+    /// Writes `text` from (column, row) rightward, clipped at the grid's edge, each character in
+    /// as many cells as it takes on screen (`terminalColumns`): a wide character fills its cell
+    /// and a continuation cell after it (a wide character that would cross the edge becomes a
+    /// space); zero-width characters are left out. Returns the column after the last one written.
     @discardableResult
     public mutating func write(_ text: String, column: Int, row: Int, foreground: Color, background: Color, bold: Bool = false) -> Int {
         var c = column
-        guard row >= 0 && row < rows else { return column + text.unicodeScalars.count }
+        guard row >= 0 && row < rows else { return column + text.terminalColumns }
         for scalar in text.unicodeScalars {
             if c >= columns { break }
+            let width = scalar.terminalColumns
+            if width == 0 { continue }
+            if width == 2 {
+                if c + 1 >= columns {
+                    if c >= 0 { cells[row * columns + c] = Cell(" ", foreground: foreground, background: background, bold: bold) }
+                    c += 1
+                    break
+                }
+                if c >= 0 { cells[row * columns + c] = Cell(scalar, foreground: foreground, background: background, bold: bold) }
+                if c + 1 >= 0 {
+                    cells[row * columns + c + 1] = Cell(Cell.continuation, foreground: foreground, background: background, bold: bold)
+                }
+                c += 2
+                continue
+            }
             if c >= 0 { cells[row * columns + c] = Cell(scalar, foreground: foreground, background: background, bold: bold) }
             c += 1
         }
@@ -60,7 +77,7 @@ public struct CellGrid: Hashable, Sendable {
     /// The characters of row `row`, for tests and logs.
     public func text(row: Int) -> String {
         var s = String.UnicodeScalarView()
-        for c in 0..<columns { s.append(cells[row * columns + c].character) }
+        for c in 0..<columns where cells[row * columns + c].character != Cell.continuation { s.append(cells[row * columns + c].character) }
         return String(s)
     }
 

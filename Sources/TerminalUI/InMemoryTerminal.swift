@@ -76,7 +76,7 @@ public final class InMemoryTerminal: TerminalDriver {
         var bytes = 0
         var cursor: (column: Int, row: Int)? = nil
         var lastFG: Color? = nil, lastBG: Color? = nil, lastBold = false
-        for change in changes {
+        for change in changes where change.cell.character != Cell.continuation {
             if let cur = cursor, cur.row == change.row, cur.column == change.column {
                 // The cursor is already here.
             } else {
@@ -92,7 +92,7 @@ public final class InMemoryTerminal: TerminalDriver {
             }
             if cell.bold != lastBold { bytes += 4; lastBold = cell.bold }
             bytes += cell.character.utf8.count
-            cursor = (change.column + 1, change.row)
+            cursor = (change.column + cell.character.terminalColumns, change.row)
         }
         return bytes
     }

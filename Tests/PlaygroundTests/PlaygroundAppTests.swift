@@ -604,3 +604,23 @@ struct PlaygroundSlowLoadTests {
         #expect(!terminal.statusLines.contains { $0.contains("Loading") })
     }
 }
+
+@Suite("Playground app: wide characters")
+struct PlaygroundWideTextTests {
+    @Test("a scene named in CJK keeps every status field whole: the line is as wide as the terminal, in columns")
+    func cjkSceneName() throws {
+        let yaml = PlaygroundAppTests.moving.replacingOccurrences(of: "name: Moving", with: "name: 物理の遊び場")
+        let (folder, scenes) = try PlaygroundAppTests.files(["a.yaml": yaml])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terminal = ScriptedTerminal(columns: 60, rows: 12, script: [(0.5, key("q"))])
+        _ = try terminal.app(scenes).run()
+        let grid = try #require(terminal.grids.last)
+        let row = grid.rows - 1
+        // Every cell of the status row is either one character's cell or its continuation, and
+        // the text read back has the fields in order.
+        let text = grid.text(row: row)
+        #expect(text.terminalColumns == 60)
+        #expect(text.hasPrefix(" 物理の遊び場 1/1 │ running │ "))
+        #expect(grid[1, row].character == "物" && grid[2, row].character == Cell.continuation)
+    }
+}
