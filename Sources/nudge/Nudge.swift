@@ -5,6 +5,9 @@ import ArgumentParser
 
 @main
 struct Nudge: ParsableCommand {
+    /// The version `nudge --version` prints.
+    static let version = "0.2.0"
+
     static let configuration = CommandConfiguration(
         commandName: "nudge",
         abstract: "An interactive physics playground in the terminal: UIKit Dynamics, gestures and animations.",
@@ -13,6 +16,7 @@ struct Nudge: ParsableCommand {
             else ./scenes, else the scenes/ folder of the package the executable was built in, \
             else the built-in Push scene.
             """,
+        version: Nudge.version,
         subcommands: [
             PlayCommand.self,
             SimulateCommand.self,

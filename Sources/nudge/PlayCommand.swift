@@ -36,6 +36,31 @@ struct PlayCommand: ParsableCommand {
 
     func validate() throws {
         do { _ = try CellSize(parsing: cellSize) } catch { throw ValidationError("--cell-size: \(error)") }
+        if let problem = Self.missingPath(in: paths) { throw ValidationError(problem) }
+    }
+
+    /// Why TERM cannot run the playground, or nil: unset, empty or `dumb` terminals cannot move
+    /// the cursor, so the picture and the status line would be written over each other.
+    static func unusableTerminalType(_ term: String?) -> String? {
+        let value = term ?? ""
+        guard value.isEmpty || value == "dumb" else { return nil }
+        let said = term == nil ? "TERM is not set" : "TERM is '\(value)'"
+        return "\(said), a terminal that cannot move the cursor or draw in color; run nudge in a terminal "
+            + "emulator, or set TERM to what yours is (for most: TERM=xterm-256color)"
+    }
+
+    /// The first path that names nothing, said as a mistyped command when it looks like one
+    /// (`nudge simualte x.yaml` reaches here as `play` with paths, play being the default).
+    static func missingPath(in paths: [String]) -> String? {
+        for path in paths where !FileManager.default.fileExists(atPath: path) {
+            let commands = Nudge.configuration.subcommands.compactMap { $0.configuration.commandName }
+            if path == paths.first, !path.contains("/"), !path.contains("."),
+               let command = Suggestion.closest(to: path, in: commands) {
+                return "unknown command '\(path.escapingControlCharacters)'; did you mean '\(command)'?"
+            }
+            return "no scene file or folder at '\(path.escapingControlCharacters)'"
+        }
+        return nil
     }
 
     func run() throws {
@@ -48,6 +73,10 @@ struct PlayCommand: ParsableCommand {
         }
         guard !files.isEmpty else {
             printError("nudge play: no scene files found")
+            throw ExitCode.failure
+        }
+        if let problem = Self.unusableTerminalType(ProcessInfo.processInfo.environment["TERM"]) {
+            printError("nudge play: \(problem)")
             throw ExitCode.failure
         }
         do {

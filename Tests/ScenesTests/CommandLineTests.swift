@@ -23,13 +23,18 @@ struct CommandLineTests {
         return FileManager.default.isExecutableFile(atPath: debug.path) ? debug : nil
     }
 
-    static func run(_ arguments: [String], in directory: URL = Fixture.packageRoot,
+    static func run(_ arguments: [String], in directory: URL = Fixture.packageRoot, environment: [String: String?] = [:],
                     sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
         let executable = try #require(executable, "the nudge executable was not built next to the tests", sourceLocation: sourceLocation)
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        if !environment.isEmpty {
+            var env = ProcessInfo.processInfo.environment
+            for (key, value) in environment { env[key] = value }
+            process.environment = env
+        }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
