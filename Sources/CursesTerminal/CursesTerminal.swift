@@ -59,6 +59,8 @@ public final class CursesTerminal: TerminalDriver {
     private var lastGrid: CellGrid?
     private var mouse = MouseTracker()
     private var decoder = EscapeSequenceDecoder()
+    /// When the sequence the decoder is inside began (monotonic clock).
+    private var sequenceStarted: timespec?
     private var pending: [TerminalEvent] = []
 
     /// A driver on standard input and output.
@@ -215,8 +217,13 @@ public final class CursesTerminal: TerminalDriver {
             var ch: UInt32 = 0
             let r = nudge_get_wch(win, &ch)
             if r == ERR {
-                // Idle (or interrupted): a half-read sequence is settled now.
-                if decoder.isPending && waitMS < Int32(options.escapeDelay) {
+                // Idle (or interrupted): a half-read sequence is settled now, unless it may still
+                // come: a lone Escape gets the escape delay, a started sequence up to
+                // `sequenceTimeout` from its first byte (its parts can arrive far apart on slow links).
+                if decoder.isInsideSequence, let started = sequenceStarted {
+                    let left = EscapeSequenceDecoder.sequenceTimeout - Self.seconds(since: started)
+                    if left > 0 { waitMS = Int32((left * 1000).rounded(.up)); continue }
+                } else if decoder.isPending && waitMS < Int32(options.escapeDelay) {
                     waitMS = Int32(options.escapeDelay)   // give the rest of the sequence a moment
                     continue
                 }
@@ -229,7 +236,9 @@ public final class CursesTerminal: TerminalDriver {
                 decoder.reset()
                 if let e = event(forKeyCode: Int32(ch)) { return e }
             } else if let scalar = Unicode.Scalar(ch) {
+                let wasInside = decoder.isInsideSequence
                 enqueue(decoder.feed(scalar))
+                if !wasInside && decoder.isInsideSequence { sequenceStarted = Self.now() }
                 if !pending.isEmpty { return pending.removeFirst() }
             }
             // Nothing to report yet (a sequence in progress, or an ignored key): keep reading
@@ -241,6 +250,17 @@ public final class CursesTerminal: TerminalDriver {
     public func bell() { if isActive { beep() } }
 
     // MARK: Internals
+
+    private static func now() -> timespec {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return t
+    }
+
+    private static func seconds(since start: timespec) -> Double {
+        let t = now()
+        return Double(t.tv_sec - start.tv_sec) + Double(t.tv_nsec - start.tv_nsec) / 1e9
+    }
 
     private func enqueue(_ outputs: [EscapeSequenceDecoder.Output]) {
         for o in outputs {

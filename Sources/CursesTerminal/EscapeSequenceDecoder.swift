@@ -13,7 +13,13 @@
 //     character is Escape and then that character;
 //   - a '[' right after a lone Escape, or a '[' followed at once by '<' or a digit, is taken as
 //     the tail of a sequence whose ESC got separated from it, and is read and decoded the same way.
-// The decoder is pure: the driver feeds it characters and calls `flush()` when input goes idle.
+//   - a sequence cut off by `flush()` (its tail arrived too late) leaves its tail harmless: the
+//     digits, ';', '<', 'M' and 'm' that follow at once are swallowed, so a mouse report split
+//     across slow reads never turns into "2M" (scene 2).
+// The decoder is pure: the driver feeds it characters and calls `flush()` when input goes idle;
+// the driver gives a started sequence (`isInsideSequence`) up to `sequenceTimeout` to complete,
+// as ncurses' ESCDELAY does for a lone Escape, because over ssh or a slow link a report's parts
+// can arrive tens of milliseconds apart.
 
 import TerminalUI
 
@@ -47,11 +53,33 @@ public struct EscapeSequenceDecoder: Hashable, Sendable {
     /// Whether a sequence is partly read (the driver should wait briefly before `flush()`).
     public var isPending: Bool { state != .ground }
 
+    /// Whether a CSI, SS3 or mouse sequence has started (past its ESC or '['): the driver waits
+    /// up to `sequenceTimeout` for the rest rather than the short Escape delay.
+    public var isInsideSequence: Bool {
+        switch state {
+        case .csi, .ss3, .x10: return true
+        case .ground, .escape, .bareBracket: return false
+        }
+    }
+
+    /// How long a started sequence may take to arrive whole: a report whose parts come up to
+    /// 250 ms apart is still one report.
+    public static let sequenceTimeout = 0.25
+
+    /// True after `flush()` cut a sequence off: its late tail is swallowed.
+    var swallowingTail = false
+
     /// Feeds one character; returns whatever it completes.
     public mutating func feed(_ scalar: Unicode.Scalar) -> [Output] {
         let wasAfterLoneEscape = afterLoneEscape
         afterLoneEscape = false
         let v = scalar.value
+        if swallowingTail {
+            if state == .ground && ((0x30...0x39).contains(v) || scalar == ";" || scalar == "<" || scalar == "M" || scalar == "m") {
+                return []
+            }
+            swallowingTail = false
+        }
         switch state {
         case .ground:
             if v == 0x1b { state = .escape; return [] }
@@ -110,6 +138,7 @@ public struct EscapeSequenceDecoder: Hashable, Sendable {
     /// sequence is dropped.
     public mutating func flush() -> [Output] {
         defer { state = .ground }
+        if isInsideSequence { swallowingTail = true }
         switch state {
         case .escape:
             afterLoneEscape = true
@@ -122,7 +151,7 @@ public struct EscapeSequenceDecoder: Hashable, Sendable {
     }
 
     /// Forgets any partial sequence (ncurses delivered a whole key in between).
-    public mutating func reset() { state = .ground; afterLoneEscape = false }
+    public mutating func reset() { state = .ground; afterLoneEscape = false; swallowingTail = false }
 
     // MARK: Decoding
 

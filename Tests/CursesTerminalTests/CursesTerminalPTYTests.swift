@@ -165,3 +165,47 @@ import Glibc
 extension TerminalEvent {
     var isRelease: Bool { if case .mouse(let m) = self { m.kind == .release } else { false } }
 }
+
+/// A mouse report split across reads that arrive far apart (ssh, slow links) is still one report,
+/// and a tail that comes too late is swallowed instead of acting as keys. (In the serialized
+/// suite: ncurses has process-wide state.)
+extension CursesTerminalPTYTests {
+    @Test("an SGR press split 100 ms apart is one press, and nothing else")
+    func splitReportIsReassembled() throws {
+        guard let (pty, driver) = Self.start("xterm-256color") else { return }
+        defer { driver.end() }
+        pty.send("\u{1b}[<0;10;")
+        usleep(100_000)
+        pty.send("5M")
+        let events = CursesTerminalPTYTests.drain(driver)
+        #expect(events == [.mouse(MouseEvent(kind: .press, button: .left, column: 9, row: 4))], "\(events)")
+    }
+
+    @Test("a tail arriving 400 ms late (past the 250 ms limit) never becomes keys such as '5' and 'M'")
+    func lateTailIsSwallowed() throws {
+        guard let (pty, driver) = CursesTerminalPTYTests.start("xterm-256color") else { return }
+        defer { driver.end() }
+        pty.send("\u{1b}[<0;10;")
+        // The driver gives up on the sequence after 250 ms of it, while we wait.
+        var early: [TerminalEvent] = []
+        if let e = driver.nextEvent(timeout: 0.4) { early.append(e) }
+        pty.send("2M")
+        let events = early + CursesTerminalPTYTests.drain(driver)
+        #expect(!events.contains { if case .key = $0 { return true } else { return false } }, "\(events)")
+        // And typing goes on normally afterwards.
+        pty.send("n")
+        #expect(driver.nextEvent(timeout: 1) == .key(.character("n")))
+    }
+}
+
+@Suite struct SplitSequenceDecoderTests {
+    @Test func aCutOffSequencesTailIsSwallowedThenKeysPassAgain() {
+        var d = EscapeSequenceDecoder()
+        #expect(d.feed("\u{1b}").isEmpty && d.feed("[").isEmpty && d.feed("<").isEmpty && d.feed("0").isEmpty && d.feed(";").isEmpty)
+        #expect(d.isInsideSequence)
+        #expect(d.flush().isEmpty)
+        for c in "1;5M" { #expect(d.feed(c.unicodeScalars.first!).isEmpty, "\(c)") }
+        #expect(d.feed("x") == [.key(.character("x"))])
+        #expect(d.feed("2") == [.key(.character("2"))])
+    }
+}
