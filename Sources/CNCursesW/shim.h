@@ -172,7 +172,11 @@ static inline void nudge_emergency_restore(void) {
     nudge_emergency_has_termios = 0;
 }
 
+static volatile sig_atomic_t nudge_caught_stop = 0;
+
 static void nudge_on_termination_signal(int sig) { nudge_caught_signal = sig; }
+
+static void nudge_on_stop_signal(int sig) { (void)sig; nudge_caught_stop = 1; }
 
 static void nudge_on_fatal_signal(int sig) {
     nudge_emergency_restore();
@@ -181,22 +185,37 @@ static void nudge_on_fatal_signal(int sig) {
     raise(sig);
 }
 
-/// SIGTERM, SIGHUP, SIGINT and SIGQUIT only set a flag (read with nudge_take_caught_signal)
-/// so the app leaves through its ordinary path; crash signals restore the terminal at once and
-/// re-raise. No SA_RESTART: a blocking read returns early so the flag is seen promptly.
+/// Every signal whose default action ends the process without a crash (SIGTERM, SIGHUP, SIGINT,
+/// SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGVTALRM, SIGXCPU, SIGXFSZ, SIGPWR) only sets a
+/// flag (read with nudge_take_caught_signal), so the app leaves through its ordinary path and
+/// gives the terminal back; SIGTSTP (`kill -TSTP`, not only the Ctrl-Z key) sets another, so the
+/// app suspends the way Ctrl-Z does, tracking off first. Crash signals restore the terminal at
+/// once and re-raise. No SA_RESTART: a blocking read returns early so a flag is seen promptly.
 static inline void nudge_install_signal_handlers(void) {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sigemptyset(&sa.sa_mask);
     sa.sa_handler = nudge_on_termination_signal;
-    int soft[] = { SIGTERM, SIGHUP, SIGINT, SIGQUIT };
+    int soft[] = { SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGVTALRM, SIGXCPU, SIGXFSZ, SIGPWR };
     for (unsigned i = 0; i < sizeof soft / sizeof soft[0]; i++) sigaction(soft[i], &sa, NULL);
+    struct sigaction stop;
+    memset(&stop, 0, sizeof stop);
+    sigemptyset(&stop.sa_mask);
+    stop.sa_handler = nudge_on_stop_signal;
+    sigaction(SIGTSTP, &stop, NULL);
     struct sigaction fatal;
     memset(&fatal, 0, sizeof fatal);
     sigemptyset(&fatal.sa_mask);
     fatal.sa_handler = nudge_on_fatal_signal;
     int hard[] = { SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE };
     for (unsigned i = 0; i < sizeof hard / sizeof hard[0]; i++) sigaction(hard[i], &fatal, nudge_previous_action(hard[i]));
+}
+
+/// Whether a SIGTSTP came since the last call; clears it.
+static inline int nudge_take_caught_stop(void) {
+    int s = nudge_caught_stop;
+    nudge_caught_stop = 0;
+    return s;
 }
 
 /// The termination signal caught since the last call, or 0; clears it.

@@ -14,10 +14,13 @@
 // bytes never act as keys.
 //
 // Leaving: `end()` writes ESC[?1003l ESC[?1006l, then endwin; it is idempotent. For signals,
-// `installSignalHandlers()` makes SIGTERM/SIGHUP/SIGINT/SIGQUIT set a flag that `nextEvent`
-// turns into Ctrl-C (the app's quit key), so the app leaves through its ordinary path and calls
-// `end()`; crash signals restore the terminal with async-signal-safe calls only (write of the
-// reset bytes and tcsetattr of the saved settings; endwin is not safe in a handler) and re-raise.
+// `installSignalHandlers()` makes every signal that would end the process quietly (SIGTERM,
+// SIGHUP, SIGINT, SIGQUIT, SIGUSR1/2, SIGALRM, SIGPIPE, ...) set a flag that `nextEvent` turns
+// into Ctrl-C (the app's quit key), so the app leaves through its ordinary path and calls
+// `end()`; SIGTSTP sets another that `nextEvent` turns into Ctrl-Z (the app suspends, mouse
+// tracking off first); crash signals restore the terminal with async-signal-safe calls only
+// (write of the reset bytes and tcsetattr of the saved settings; endwin is not safe in a
+// handler) and re-raise.
 
 import CNCursesW
 import TerminalUI
@@ -213,6 +216,8 @@ public final class CursesTerminal: TerminalDriver {
                 lastSignal = sig
                 return .key(.ctrlC)
             }
+            // `kill -TSTP`: suspend as the Ctrl-Z key does (the app gives the terminal back first).
+            if nudge_take_caught_stop() != 0 { return .key(.ctrlZ) }
             wtimeout(win, waitMS)
             var ch: UInt32 = 0
             let r = nudge_get_wch(win, &ch)

@@ -64,6 +64,7 @@ struct PlayCommand: ParsableCommand {
     }
 
     func run() throws {
+        Self.makeCrashesQuick()
         let files: [SceneFile]
         do {
             files = paths.isEmpty ? try location.library().files() : try SceneLibrary.expand(paths: paths)
@@ -121,6 +122,22 @@ struct PlayCommand: ParsableCommand {
         terminal.end()
         if terminal.lastSignal != 0 { throw ExitCode(128 + terminal.lastSignal) }
         if exit == .interrupted { throw ExitCode(130) }
+    }
+
+    /// If the program ever crashes, the terminal must come back at once. The crash handler
+    /// restores its modes first, but Swift's backtracer, which runs after, waits 30 s for a key
+    /// when it sees a terminal, and even told not to wait it takes 10–12 s to symbolicate a debug
+    /// build (measured under tmux), all the while holding the shell. It reads SWIFT_BACKTRACE
+    /// only when the process starts, so when that is unset the playground starts itself again
+    /// with SWIFT_BACKTRACE=enable=no: a crash then prints Swift's one-line reason and the shell
+    /// is back within a tenth of a second. Whoever wants the backtrace sets SWIFT_BACKTRACE.
+    static func makeCrashesQuick() {
+        guard getenv("SWIFT_BACKTRACE") == nil else { return }
+        setenv("SWIFT_BACKTRACE", "enable=no", 1)
+        let arguments = CommandLine.arguments.map { strdup($0) } + [nil]
+        execv("/proc/self/exe", arguments)
+        // execv returned: it failed; carry on in this process (the backtracer stays interactive).
+        for p in arguments { free(p) }
     }
 
     /// A process inherits its parent's blocked-signal mask; launched from a program that blocks

@@ -44,7 +44,7 @@ final class TmuxSession {
         self.columns = columns; self.rows = rows; self.term = term
         let binary = try #require(Self.executable, "the nudge executable was not built next to the tests")
         let quoted = ([binary.path] + arguments).map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }.joined(separator: " ")
-        let command = "env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=\(term) \(quoted); echo \"nudge exited $?\"; PS1='$ ' exec sh"
+        let command = "env -u SWIFT_BACKTRACE LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=\(term) \(quoted); echo \"nudge exited $?\"; PS1='$ ' exec sh"
         try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "\(columns)", "-y", "\(rows)", command])
     }
 
