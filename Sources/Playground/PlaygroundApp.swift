@@ -73,6 +73,8 @@ public final class PlaygroundApp {
     private let sleep: (Double) -> Void
     private let suspendHandler: (() -> Void)?
     private let record: ((String) -> Void)?
+    /// Recorded events still to replay into the first scene (`play --input`), earliest first.
+    private var replay: ArraySlice<InputEvent>
     private let renderer = SceneRenderer()
     /// The canvas frames are drawn on, kept between frames for its storage.
     private var canvas: Canvas?
@@ -118,8 +120,9 @@ public final class PlaygroundApp {
 
     public init(terminal: TerminalDriver, scenes: [SceneFile], options: Options = Options(),
                 clock: @escaping () -> Double, sleep: @escaping (Double) -> Void = { _ in },
-                suspend: (() -> Void)? = nil, record: ((String) -> Void)? = nil,
+                suspend: (() -> Void)? = nil, record: ((String) -> Void)? = nil, replay: [InputEvent] = [],
                 files: FileStatusProvider = SystemFileStatus()) {
+        self.replay = replay[...]
         self.watcher = SceneWatcher(files: files)
         self.terminal = terminal
         self.scenes = scenes
@@ -177,14 +180,16 @@ public final class PlaygroundApp {
     /// Runs the steps that are due at `now`.
     private func update(now: Double) {
         guard let s = session, !isPaused else { return }
+        deliverReplay(to: s)
         let target = dueStep(now: now)
         guard target > s.stepCount else { return }
-        if s.isAtRest { skip(s, to: target); return }
+        if s.isAtRest && replay.isEmpty { skip(s, to: target); return }
         let start = clock()
         var ran = 0
         while s.stepCount < target && ran < options.maximumStepsPerFrame
                 && (ran == 0 || clock() - start < options.stepBudget) {
-            if s.isAtRest { skip(s, to: target); break }
+            deliverReplay(to: s)
+            if s.isAtRest && replay.isEmpty { skip(s, to: target); break }
             s.step()
             onStep?(s)
             ran += 1
@@ -198,6 +203,25 @@ public final class PlaygroundApp {
         if ran > 0 {
             stepMilliseconds = (clock() - start) * 1000 / Double(ran)
             needsDraw = true
+        }
+    }
+
+    /// Replays the recorded events due before the session's next step, as `nudge simulate
+    /// --input` does (SessionReplay): pointer events go to the scene's recognizers; a key that
+    /// leaves the scene ends the replay, other keys change nothing in the simulation.
+    private func deliverReplay(to s: SceneSession) {
+        while let event = replay.first, SceneSession.stepIndex(forEventTime: event.time) <= s.stepCount {
+            replay = replay.dropFirst()
+            switch event {
+            case .pointer(let pointer):
+                s.handle(pointer)
+                if s.messages.count != messageCount {
+                    messageCount = s.messages.count
+                    messageShownAt = clock()
+                }
+            case .key(let key, _):
+                if SessionReplay.leavesScene(key) { replay = [] }
+            }
         }
     }
 
@@ -230,6 +254,11 @@ public final class PlaygroundApp {
         if let s = session, !isPaused, !s.isAtRest {
             let next = origin + Double(s.stepCount + 1) / 60
             timeout = (next - now).clamped(0, 1.0 / 60)
+        }
+        if session != nil, !isPaused, let next = replay.first {
+            // Wake for the next replayed event even while the scene rests.
+            let due = origin + Double(SceneSession.stepIndex(forEventTime: next.time)) / 60
+            timeout = min(timeout, max(due - now, 0))
         }
         if let interval = options.reloadInterval, watcher.isWatching {
             timeout = min(timeout, max(lastReloadCheck + interval - now, 0) + 0.001)
@@ -333,6 +362,7 @@ public final class PlaygroundApp {
             return
         }
         let index = min(max(index, 0), scenes.count - 1)
+        if session != nil { replay = [] }   // the recording belongs to the first scene as it started
         sceneIndex = index
         do {
             guard let description = try parsed ?? read(scenes[index]) else { return }

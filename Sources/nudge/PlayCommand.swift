@@ -32,6 +32,11 @@ struct PlayCommand: ParsableCommand {
         valueName: "file"))
     var record: String?
 
+    @Option(help: ArgumentHelp(
+        "Replay the pointer events of FILE (JSON Lines, as --record writes them) into the first scene, on screen.",
+        valueName: "file"))
+    var input: String?
+
     @OptionGroup var location: SceneLocationOptions
 
     func validate() throws {
@@ -86,6 +91,13 @@ struct PlayCommand: ParsableCommand {
             printError("\(error)")
             throw ExitCode.failure
         }
+        var replay: [InputEvent] = []
+        if let input {
+            do { replay = try SimulateCommand.readEvents(input) } catch {
+                printError("nudge play: \(error)")
+                throw ExitCode.failure
+            }
+        }
         var recordHandle: FileHandle?
         if let record {
             guard FileManager.default.createFile(atPath: record, contents: nil),
@@ -110,7 +122,8 @@ struct PlayCommand: ParsableCommand {
             },
             sleep: { seconds in if seconds > 0 { usleep(UInt32(min(seconds, 1) * 1_000_000)) } },
             suspend: { terminal.suspend() },
-            record: recordHandle.map { handle in { line in handle.write(Data((line + "\n").utf8)) } })
+            record: recordHandle.map { handle in { line in handle.write(Data((line + "\n").utf8)) } },
+            replay: replay)
         let exit: PlaygroundApp.Exit
         do {
             exit = try app.run()

@@ -286,6 +286,18 @@ gestures:
             return vy < -100
         }
         #expect(lifted)
+
+        // play --input: the same recording replayed on screen (no mouse at all, other frame
+        // times) goes through the same states step by step.
+        let screen = ScriptedTerminal(script: [(2.5, key("q"))])
+        screen.frameCosts = [0.007, 0.0031]
+        let replaying = PlaygroundApp(terminal: screen, scenes: scenes, clock: { screen.now },
+                                      sleep: { screen.advance(by: $0) }, replay: events)
+        var onScreen: [String] = []
+        replaying.onStep = { onScreen.append($0.stateLine()) }
+        _ = try replaying.run()
+        #expect(onScreen.count == 150)
+        #expect(onScreen == live)
     }
 }
 
