@@ -95,6 +95,11 @@ static inline int nudge_put_cell(WINDOW *w, int y, int x, unsigned int ch, int b
     return mvwadd_wch(w, y, x, &c);
 }
 
+/// wcwidth() of the C library (declared here: glibc's <wchar.h> hides it without _XOPEN_SOURCE,
+/// which SwiftPM does not pass).
+extern int wcwidth(wchar_t c);
+static inline int nudge_wcwidth(unsigned int c) { return wcwidth((wchar_t)c); }
+
 /// Writes all of `s` to `fd`, retrying on short writes and EINTR. Async-signal-safe.
 static inline void nudge_write_all(int fd, const char *s, size_t n) {
     while (n > 0) {

@@ -139,7 +139,7 @@ public final class CursesTerminal: TerminalDriver {
             start_color()
             use_default_colors()
             var mode = ColorMode(colorCount: Int(nudge_colors()))
-            if let ceiling = options.maximumColorMode, CursesTerminal.rank(ceiling) < CursesTerminal.rank(mode) { mode = ceiling }
+            if let ceiling = options.maximumColorMode, ceiling.rank < mode.rank { mode = ceiling }
             colorMode = mode
         } else {
             colorMode = .none
@@ -341,7 +341,7 @@ public final class CursesTerminal: TerminalDriver {
             // near-blacks up to (0, 0, 8), which no one can tell apart.
             let v = Int32(c.red) << 16 | Int32(c.green) << 8 | Int32(c.blue)
             return v < 8 ? 8 : v
-        case .palette256, .basic8:
+        case .palette256, .palette16, .basic8:
             return Int32(c.paletteIndex(in: colorMode) ?? 0)
         case .none:
             return -1
@@ -378,7 +378,4 @@ public final class CursesTerminal: TerminalDriver {
         inputFile = nil; outputFile = nil; ownsFiles = false
     }
 
-    private static func rank(_ m: ColorMode) -> Int {
-        switch m { case .none: 0; case .basic8: 1; case .palette256: 2; case .truecolor: 3 }
-    }
 }

@@ -2,10 +2,17 @@
 //
 // Scenes name colors ("green", "#33aa55"); shapes are drawn in full RGB with alpha blended toward
 // what lies beneath; only when a frame goes to the terminal is each color degraded to what the
-// terminal can show. The degrade is exact nearest-neighbour (squared RGB distance) and O(1): the
-// 256-color cube is a product of per-channel levels, so its nearest point is the per-channel
-// nearest level, and the nearest gray only depends on the channel mean. The 16 "system" colors
-// are skipped in 256 mode because users re-theme them.
+// terminal can show, by how it looks (OKLab, a perceptual color space), not by RGB distance:
+// - 256 colors: the nearest cube entry (per channel, since the cube is a product of levels) or
+//   the nearest gray of the ramp, whichever is closer in OKLab. The 16 "system" colors are
+//   skipped because users re-theme them.
+// - 16 and 8 colors: a color of little chroma (a gray, however tinted) becomes the palette's
+//   gray nearest in lightness: black, bright black, white or bright white (black or white in 8
+//   colors); any other color becomes the chromatic entry nearest in hue and chroma, lightness
+//   counting half, so hues keep their hue. RGB distance had sent mid gray to yellow and orange
+//   to yellow in 8 colors.
+
+import Foundation
 
 public struct Color: Hashable, Sendable, CustomStringConvertible {
     public var red: UInt8
@@ -105,7 +112,8 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         switch mode {
         case .truecolor, .none: return nil
         case .palette256: return nearest256Index
-        case .basic8: return nearestBasicIndex
+        case .palette16: return nearestANSIIndex(count: 16)
+        case .basic8: return nearestANSIIndex(count: 8)
         }
     }
 
@@ -114,7 +122,8 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         switch mode {
         case .truecolor, .none: return self
         case .palette256: return Color.xterm256(nearest256Index)
-        case .basic8: return Color.basic8[nearestBasicIndex]
+        case .palette16: return Color.xterm256(nearestANSIIndex(count: 16))
+        case .basic8: return Color.basic8[nearestANSIIndex(count: 8)]
         }
     }
 
@@ -158,17 +167,47 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         let grayValue = UInt8(8 + 10 * k)
         let gray = Color(red: grayValue, green: grayValue, blue: grayValue)
         let cubeIndex = 16 + 36 * r + 6 * g + b
-        return squaredDistance(to: gray) < squaredDistance(to: cube) ? 232 + k : cubeIndex
+        if cube == self { return cubeIndex }
+        let lab = oklab
+        return lab.squaredDistance(to: gray.oklab) < lab.squaredDistance(to: cube.oklab) ? 232 + k : cubeIndex
     }
 
-    /// The nearest of the eight basic colors (0...7).
-    var nearestBasicIndex: Int {
-        var best = 0, bestDistance = Int.max
-        for (i, c) in Color.basic8.enumerated() {
-            let d = squaredDistance(to: c)
-            if d < bestDistance { best = i; bestDistance = d }
+    /// OKLab chroma below which a color counts as a gray in 16 and 8 colors (pure colors have
+    /// 0.1–0.3; #808080 tinted by 10 in one channel has about 0.01).
+    static let grayChroma = 0.035
+
+    /// The nearest of the first `count` (8 or 16) ANSI colors by the rule at the top of the file.
+    func nearestANSIIndex(count: Int) -> Int {
+        let lab = oklab
+        let grays = count == 16 ? [0, 8, 7, 15] : [0, 7]
+        if lab.chroma < Color.grayChroma {
+            return grays.min { abs(Color.ansiLab[$0].l - lab.l) < abs(Color.ansiLab[$1].l - lab.l) }!
         }
-        return best
+        let chromatic = (0..<count).filter { !grays.contains($0) }
+        func distance(_ i: Int) -> Double {
+            let e = Color.ansiLab[i]
+            let dl = (e.l - lab.l) * 0.5, da = e.a - lab.a, db = e.b - lab.b
+            return dl * dl + da * da + db * db
+        }
+        return chromatic.min { distance($0) < distance($1) }!
+    }
+
+    /// OKLab of xterm's 16 ANSI colors.
+    static let ansiLab: [OKLab] = (0..<16).map { Color.xterm256($0).oklab }
+
+    /// This color in OKLab (Björn Ottosson's perceptual space: L lightness 0…1, a and b opponent axes).
+    public var oklab: OKLab {
+        func linear(_ v: UInt8) -> Double {
+            let c = Double(v) / 255
+            return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055).pow(2.4)
+        }
+        let r = linear(red), g = linear(green), b = linear(blue)
+        let l = (0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b).cubeRoot
+        let m = (0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b).cubeRoot
+        let s = (0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b).cubeRoot
+        return OKLab(l: 0.2104542553 * l + 0.7936177850 * m - 0.0040720468 * s,
+                     a: 1.9779984951 * l - 2.4285922050 * m + 0.4505937099 * s,
+                     b: 0.0259040371 * l + 0.7827717662 * m - 0.8086757660 * s)
     }
 
     /// Squared Euclidean distance in RGB.
@@ -176,6 +215,23 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         let dr = Int(red) - Int(o.red), dg = Int(green) - Int(o.green), db = Int(blue) - Int(o.blue)
         return dr * dr + dg * dg + db * db
     }
+}
+
+/// A color in OKLab.
+public struct OKLab: Hashable, Sendable {
+    public var l: Double, a: Double, b: Double
+    public var chroma: Double { (a * a + b * b).squareRoot() }
+    /// Hue angle in degrees, 0…360 (red about 29°, yellow about 110°).
+    public var hue: Double { let h = atan2(b, a) * 180 / .pi; return h < 0 ? h + 360 : h }
+    func squaredDistance(to o: OKLab) -> Double {
+        let dl = l - o.l, da = a - o.a, db = b - o.b
+        return dl * dl + da * da + db * db
+    }
+}
+
+extension Double {
+    fileprivate func pow(_ e: Double) -> Double { Foundation.pow(self, e) }
+    fileprivate var cubeRoot: Double { Foundation.cbrt(self) }
 }
 
 /// A color string that is neither a known name nor a hex color.

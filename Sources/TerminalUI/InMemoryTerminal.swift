@@ -103,7 +103,7 @@ public final class InMemoryTerminal: TerminalDriver {
     private static func colorBytes(_ c: Color, mode: ColorMode) -> Int {
         switch mode {
         case .none: return 0
-        case .basic8: return 2
+        case .basic8, .palette16: return 2
         case .palette256: return 5 + digits(c.paletteIndex(in: .palette256)!)
         case .truecolor: return 7 + digits(Int(c.red)) + digits(Int(c.green)) + digits(Int(c.blue))
         }

@@ -37,11 +37,19 @@ struct PlayCommand: ParsableCommand {
         valueName: "file"))
     var input: String?
 
+    @Option(help: ArgumentHelp(
+        "Characters cells are drawn with: auto (from the terminal and the locale), half, quadrant, sextant, octant, braille or ascii. Also NUDGE_GLYPHS.",
+        valueName: "set"))
+    var glyphs: String?
+
     @OptionGroup var location: SceneLocationOptions
 
     func validate() throws {
         do { _ = try CellSize(parsing: cellSize) } catch { throw ValidationError("--cell-size: \(error)") }
         if let problem = Self.missingPath(in: paths) { throw ValidationError(problem) }
+        if let glyphs, glyphs.lowercased() != "auto" {
+            do { _ = try GlyphSet(parsing: glyphs) } catch { throw ValidationError("--glyphs: \(error)") }
+        }
     }
 
     /// Why TERM cannot run the playground, or nil: unset, empty or `dumb` terminals cannot move
@@ -109,13 +117,27 @@ struct PlayCommand: ParsableCommand {
         }
         defer { try? recordHandle?.close() }
 
+        let environment = ProcessInfo.processInfo.environment
+        let capabilities = TerminalCapabilities(environment: environment, probeWidths: LocaleProbe.probeWidths())
+        let glyphSet: GlyphSet
+        do { glyphSet = try capabilities.glyphs(requested: glyphs) } catch {
+            printError("nudge play: NUDGE_GLYPHS: \(error)")
+            throw ExitCode.failure
+        }
+        var terminalOptions = CursesTerminal.Options()
+        if capabilities.forbidsColor { terminalOptions.maximumColorMode = ColorMode.none }
+        if capabilities.announcesTruecolor, !capabilities.forbidsColor, let term = environment["TERM"],
+           let direct = LocaleProbe.directColorEntry(for: term) {
+            terminalOptions.terminalType = direct
+        }
+
         Self.unblockTerminalSignals()
         CursesTerminal.installSignalHandlers()
-        let terminal = CursesTerminal()
+        let terminal = CursesTerminal(options: terminalOptions)
         let start = ContinuousClock.now
         let app = PlaygroundApp(
             terminal: terminal, scenes: files,
-            options: PlaygroundApp.Options(cellSize: try CellSize(parsing: cellSize)),
+            options: PlaygroundApp.Options(cellSize: try CellSize(parsing: cellSize), glyphs: glyphSet),
             clock: {
                 let d = ContinuousClock.now - start
                 return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18

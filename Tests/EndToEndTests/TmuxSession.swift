@@ -39,12 +39,15 @@ final class TmuxSession {
 
     /// Starts `nudge ARGS` under TERM=`term` in a `columns`×`rows` window; when it exits the pane
     /// prints "nudge exited STATUS" and runs a plain shell.
-    init(term: String, columns: Int = 80, rows: Int = 24, arguments: [String]) throws {
+    /// The environment is the test's, less NO_COLOR, COLORTERM, NUDGE_GLYPHS and
+    /// SWIFT_BACKTRACE (which `swift test` or the shell may set), plus `environment`.
+    init(term: String, columns: Int = 80, rows: Int = 24, arguments: [String], environment: [String: String] = [:]) throws {
+        let environment = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value) " }.joined()
         self.socket = "nudge-e2e-\(UUID().uuidString.prefix(8))"
         self.columns = columns; self.rows = rows; self.term = term
         let binary = try #require(Self.executable, "the nudge executable was not built next to the tests")
         let quoted = ([binary.path] + arguments).map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }.joined(separator: " ")
-        let command = "env -u SWIFT_BACKTRACE LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=\(term) \(quoted); echo \"nudge exited $?\"; PS1='$ ' exec sh"
+        let command = "env -u SWIFT_BACKTRACE -u NO_COLOR -u COLORTERM -u NUDGE_GLYPHS \(environment)LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=\(term) \(quoted); echo \"nudge exited $?\"; PS1='$ ' exec sh"
         try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "\(columns)", "-y", "\(rows)", command])
     }
 

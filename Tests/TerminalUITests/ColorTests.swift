@@ -90,3 +90,54 @@ import Geometry
         #expect(CellSize.default.cell(containing: Point(76, 72)) == (9, 4))
     }
 }
+
+/// Colors degraded by how they look (OKLab), not by RGB distance.
+@Suite struct PerceptualColorTests {
+    @Test func graysGoToGraysByLightness() {
+        // #808080 has OKLab lightness 0.60: bright black (#7f7f7f, 0.60) in 16 colors; in 8, white
+        // (#e5e5e5, 0.93) is nearer than black (0), so mid gray is white, never yellow.
+        #expect(Color(hex: 0x808080).paletteIndex(in: .palette16) == 8)
+        #expect(Color(hex: 0x808080).paletteIndex(in: .basic8) == 7)
+        // #404040 (0.39) is black in 8 colors and bright black in 16.
+        #expect(Color(hex: 0x404040).paletteIndex(in: .basic8) == 0)
+        #expect(Color(hex: 0x404040).paletteIndex(in: .palette16) == 8)
+        #expect(Color(hex: 0xc0c0c0).paletteIndex(in: .palette16) == 7)
+        #expect(Color.white.paletteIndex(in: .palette16) == 15)
+        #expect(Color.black.paletteIndex(in: .basic8) == 0)
+        // A slightly tinted gray is still a gray.
+        #expect([0, 7].contains(Color(red: 140, green: 128, blue: 128).paletteIndex(in: .basic8)!))
+    }
+
+    @Test func huesKeepTheirHue() {
+        // Pure primaries are palette entries themselves (bright red, green and so on).
+        #expect(Color(hex: 0xff0000).paletteIndex(in: .palette16) == 9)
+        #expect(Color(hex: 0x00ff00).paletteIndex(in: .palette16) == 10)
+        #expect(Color(hex: 0xff0000).paletteIndex(in: .basic8) == 1)
+        #expect([4, 12].contains(Color(hex: 0x0000ff).paletteIndex(in: .palette16)!))
+        // Orange's hue (about 70° in OKLab) lies between red's (29°) and yellow's (110°): it
+        // becomes red or yellow, not white or gray; brown becomes red.
+        let orange = Color(hex: 0xffa500)
+        #expect(orange.oklab.hue > Color.red.oklab.hue && orange.oklab.hue < Color.yellow.oklab.hue)
+        #expect([1, 3].contains(orange.paletteIndex(in: .basic8)!))
+        #expect(Color(hex: 0xa52a2a).paletteIndex(in: .basic8) == 1)
+        // Every degraded chromatic color keeps its hue within 60° in 16 colors.
+        for hex: UInt32 in [0xff8000, 0x80ff00, 0x00ff80, 0x0080ff, 0x8000ff, 0xff0080, 0x008080, 0x800000] {
+            let c = Color(hex: hex), d = c.degraded(to: .palette16)
+            let dh = abs(c.oklab.hue - d.oklab.hue), wrapped = min(dh, 360 - dh)
+            #expect(wrapped < 60, "\(c) → \(d): hue \(c.oklab.hue) → \(d.oklab.hue)")
+        }
+    }
+
+    @Test func everyPaletteEntryMapsToItself() {
+        for i in 16...255 { #expect(Color.xterm256(i).paletteIndex(in: .palette256) == i, "entry \(i)") }
+        for i in 0...15 {
+            #expect(Color.xterm256(i).degraded(to: .palette16) == Color.xterm256(i), "ANSI \(i)")
+        }
+    }
+
+    @Test func colorCountsGiveModes() {
+        #expect(ColorMode(colorCount: 16) == .palette16)
+        #expect(ColorMode(colorCount: 8) == .basic8)
+        #expect(ColorMode.palette16.rank < ColorMode.palette256.rank && ColorMode.basic8.rank < ColorMode.palette16.rank)
+    }
+}
