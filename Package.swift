@@ -2,7 +2,7 @@
 //
 // Nudge: UIKit Dynamics, gesture recognizers and UIView animations in a terminal.
 // Dependencies point one way:
-//   nudge → Playground → (CursesTerminal, TerminalUI, Scenes) → (Gestures, Animation) → Dynamics → Geometry
+//   nudge → (Snapshots →) Playground → (CursesTerminal, TerminalUI, Scenes) → (Gestures, Animation) → Dynamics → Geometry
 // See DECISIONS.md for why each seam sits where it does.
 import PackageDescription
 import Foundation
@@ -53,11 +53,17 @@ let package = Package(
         ),
         .target(name: "CursesTerminal", dependencies: ["CNCursesW", "TerminalUI"]),
         .target(name: "Playground", dependencies: ["Scenes", "TerminalUI", "Gestures", "Animation", "Dynamics", "Images"]),
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]
+        ),
+        .target(name: "Snapshots", dependencies: ["Playground", "Scenes", "TerminalUI", "Images", "CFreeType"]),
         .target(name: "Benchmarks", dependencies: ["Dynamics", "Scenes", "TerminalUI", "Playground", "Gestures", "Geometry"], swiftSettings: optimize),
         .executableTarget(
             name: "nudge",
             dependencies: [
-                "Scenes", "Dynamics", "Playground", "CursesTerminal", "TerminalUI", "Benchmarks",
+                "Scenes", "Dynamics", "Playground", "CursesTerminal", "TerminalUI", "Benchmarks", "Snapshots",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -71,6 +77,7 @@ let package = Package(
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "TerminalUI"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "TerminalUI", "Scenes", "Images", "Gestures", "Dynamics", "Animation"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Dynamics"]),
+        .testTarget(name: "SnapshotsTests", dependencies: ["Snapshots", "TerminalUI", "Images", "Playground", "Scenes"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TerminalUI"]),
     ]
 )

@@ -22,6 +22,7 @@ struct Nudge: ParsableCommand {
             SimulateCommand.self,
             CheckCommand.self,
             ScenesCommand.self,
+            SnapshotCommand.self,
             BenchCommand.self,
         ],
         defaultSubcommand: PlayCommand.self

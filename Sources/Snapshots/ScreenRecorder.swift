@@ -1,0 +1,65 @@
+// ScreenRecorder: the playground run on a virtual terminal and a virtual clock, to see exactly
+// what a terminal would show at a given moment.
+//
+// `nudge snapshot` must show what `nudge play` shows, status line and all, so it runs the real
+// PlaygroundApp. This driver keeps the frames the app draws and answers `nextEvent(timeout:)` by
+// moving its clock on by the timeout (nothing real waits), so the app's loop, its 60 Hz steps,
+// its frame cap and its replay of recorded input all run as they would live, only faster. At the
+// requested moment it lets the frame due then be drawn, then quits. Colors are kept in 24 bits
+// (as a truecolor terminal shows them) unless another mode is asked for.
+import Playground
+import Scenes
+import TerminalUI
+
+public final class ScreenRecorder: TerminalDriver {
+    public private(set) var size: TerminalSize
+    public let colorMode: ColorMode
+    /// The clock, in seconds since the app started.
+    public private(set) var now = 0.0
+    /// The last frame drawn, and when.
+    public private(set) var screen: CellGrid?
+    public private(set) var drawnAt = -Double.infinity
+    private let stopAt: Double
+    private var quitSent = false
+
+    public init(columns: Int, rows: Int, colorMode: ColorMode = .truecolor, stopAt: Double) {
+        self.size = TerminalSize(columns: columns, rows: rows)
+        self.colorMode = colorMode
+        self.stopAt = max(0, stopAt)
+    }
+
+    public func begin() throws {}
+    public func end() {}
+
+    public func draw(_ grid: CellGrid) {
+        screen = grid
+        drawnAt = now
+    }
+
+    public func nextEvent(timeout: Double) -> TerminalEvent? {
+        if now >= stopAt {
+            // One more frame may be due at the moment itself; then quit.
+            let settled = drawnAt >= stopAt - 1e-9 || now >= stopAt + 1.0 / 30
+            if settled, !quitSent { quitSent = true; return .key(.character("q")) }
+            now += min(max(timeout, 0), 1.0 / 60) + 1e-6
+            return nil
+        }
+        now = min(now + max(timeout, 0), stopAt)
+        return nil
+    }
+
+    /// What the terminal shows at `time` seconds into `scene`, with `replay` delivered on the way.
+    public static func capture(_ scene: SceneFile, at time: Double, columns: Int, rows: Int,
+                               options: PlaygroundApp.Options, replay: [InputEvent] = [],
+                               colorMode: ColorMode = .truecolor) throws -> CellGrid {
+        let recorder = ScreenRecorder(columns: columns, rows: rows, colorMode: colorMode, stopAt: time)
+        var options = options
+        options.reloadInterval = nil
+        options.loadPatience = 60
+        let app = PlaygroundApp(terminal: recorder, scenes: [scene], options: options,
+                                clock: { [unowned recorder] in recorder.now },
+                                sleep: { [unowned recorder] in recorder.now += $0 }, replay: replay)
+        _ = try app.run()
+        return recorder.screen ?? CellGrid(columns: columns, rows: rows)
+    }
+}

@@ -1,0 +1,29 @@
+// PixelImage: a picture in 8-bit RGB, rows top to bottom, as pixel graphics send it.
+//
+// In pixel mode the canvas samples one point per screen pixel, and its samples are this image;
+// the sixel and kitty encoders and the snapshot painter read it. Kept as plain data.
+
+public struct PixelImage: Hashable, Sendable {
+    public let width: Int
+    public let height: Int
+    public private(set) var pixels: [Color]
+
+    public init(width: Int, height: Int, pixels: [Color]) {
+        precondition(width >= 0 && height >= 0 && pixels.count == width * height, "image size and pixel count disagree")
+        self.width = width; self.height = height; self.pixels = pixels
+    }
+
+    public init(width: Int, height: Int, filledWith color: Color) {
+        self.init(width: width, height: height, pixels: Array(repeating: color, count: width * height))
+    }
+
+    public subscript(x: Int, y: Int) -> Color {
+        get { pixels[y * width + x] }
+        set { pixels[y * width + x] = newValue }
+    }
+}
+
+extension Canvas {
+    /// The samples as a picture (one pixel per sample; in pixel mode, the screen's pixels).
+    public var pixelImage: PixelImage { PixelImage(width: sampleColumns, height: sampleRows, pixels: samples) }
+}

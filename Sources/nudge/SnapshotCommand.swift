@@ -1,0 +1,140 @@
+// SnapshotCommand: `nudge snapshot SCENE ... --output FILE` writes what the terminal would show.
+//
+// Wiring only: the scene, the moment, the terminal's size and cell size, the glyph set and the
+// recording to replay go to ScreenRecorder, which runs the real playground on a virtual clock;
+// the screen it ends on is written as a PNG (one pixel per point, ScreenPainter with a real font),
+// as the ANSI bytes that draw it (.ans) or as plain text (.txt). Every option is checked before
+// anything runs, and nothing is written when something is wrong.
+import ArgumentParser
+import Foundation
+import Images
+import Playground
+import Scenes
+import Snapshots
+import TerminalUI
+
+struct SnapshotCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "snapshot",
+        abstract: "Write what the terminal would show at a moment of a scene: PNG, ANSI or text.",
+        discussion: """
+            The PNG is one pixel per point (an 80x24 terminal at 8x16 pt cells is 640x384 px), \
+            each cell drawn as its glyph's sub-pixel pattern in its two colors, text in a real \
+            font (DejaVu Sans Mono). .ans holds the bytes a truecolor terminal is sent; .txt the \
+            characters.
+            """)
+
+    @Argument(help: ArgumentHelp("The scene: a file, or a name or file of the library.", valueName: "scene"))
+    var scene: String
+
+    @Option(help: ArgumentHelp("Seconds into the scene (default 0).", valueName: "seconds"))
+    var at: Double = 0
+
+    @Option(help: ArgumentHelp("The terminal's size in cells (default 80x24).", valueName: "COLSxROWS"))
+    var size: String = "80x24"
+
+    @Option(name: .customLong("cell-size"), help: ArgumentHelp("Points per cell, and pixels per cell in the PNG.", valueName: "WxH"))
+    var cellSize: String = "8x16"
+
+    @Option(help: ArgumentHelp("half, quadrant, sextant, octant, braille or ascii (default half).", valueName: "set"))
+    var glyphs: String = "half"
+
+    @Option(help: ArgumentHelp("cells or pixels (default cells).", valueName: "mode"))
+    var graphics: String = "cells"
+
+    @Option(help: ArgumentHelp("Replay pointer events from FILE (JSON Lines, as play --record writes).", valueName: "file"))
+    var input: String?
+
+    @Option(help: ArgumentHelp("The file to write: .png, .ans or .txt.", valueName: "file"))
+    var output: String
+
+    @OptionGroup var location: SceneLocationOptions
+
+    enum Format { case png, ansi, text }
+
+    var format: Format? {
+        switch (output as NSString).pathExtension.lowercased() {
+        case "png": return .png
+        case "ans": return .ansi
+        case "txt": return .text
+        default: return nil
+        }
+    }
+
+    func validate() throws {
+        guard at.isFinite, at >= 0, at <= 3600 else { throw ValidationError("--at must be a number of seconds from 0 to 3600, got \(at)") }
+        _ = try terminalSize()
+        do { let c = try CellSize(parsing: cellSize); _ = c } catch { throw ValidationError("--cell-size: \(error)") }
+        do { _ = try GlyphSet(parsing: glyphs) } catch { throw ValidationError("--glyphs: \(error)".replacingOccurrences(of: "choose auto, ", with: "choose ")) }
+        guard ["cells", "pixels"].contains(graphics) else { throw ValidationError("--graphics must be cells or pixels, got '\(graphics)'") }
+        guard format != nil else { throw ValidationError("--output must end in .png, .ans or .txt, got '\(output)'") }
+    }
+
+    /// "COLSxROWS", each from 20 and 6 (the playground's smallest) to 1000.
+    func terminalSize() throws -> (columns: Int, rows: Int) {
+        let parts = size.lowercased().split(separator: "x")
+        guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), (20...1000).contains(c), (6...1000).contains(r) else {
+            throw ValidationError("--size must be COLUMNSxROWS with 20 to 1000 columns and 6 to 1000 rows, e.g. 80x24; got '\(size)'")
+        }
+        return (c, r)
+    }
+
+    func run() throws {
+        let file: SceneFile
+        do { file = try location.library().find(scene) } catch {
+            printError("nudge snapshot: \(error)")
+            throw ExitCode.failure
+        }
+        var replay: [InputEvent] = []
+        if let input {
+            do { replay = try SimulateCommand.readEvents(input) } catch {
+                printError("nudge snapshot: \(error)")
+                throw ExitCode.failure
+            }
+        }
+        let (columns, rows) = try terminalSize()
+        let cells = try CellSize(parsing: cellSize)
+        if graphics == "pixels" {
+            printError("nudge snapshot: --graphics pixels: use play --graphics sixel|kitty to see pixel graphics; snapshots draw cells")
+            throw ExitCode.failure
+        }
+        var options = PlaygroundApp.Options(cellSize: cells, glyphs: try GlyphSet(parsing: glyphs))
+        options.minimumColumns = 20
+        let grid: CellGrid
+        do {
+            grid = try ScreenRecorder.capture(file, at: at, columns: columns, rows: rows, options: options, replay: replay)
+        } catch {
+            printError("nudge snapshot: \(error)")
+            throw ExitCode.failure
+        }
+        let data: [UInt8]
+        switch format! {
+        case .text:
+            let lines = (0..<grid.rows).map { row -> String in
+                var line = grid.text(row: row)
+                while line.hasSuffix(" ") { line.removeLast() }
+                return line
+            }
+            data = Array((lines.joined(separator: "\n") + "\n").utf8)
+        case .ansi:
+            data = ANSIScreen.bytes(for: grid)
+        case .png:
+            guard let path = FontFace.defaultFontPath() else {
+                printError("nudge snapshot: no monospace font found for the text; install DejaVu Sans Mono (Debian: apt-get install fonts-dejavu-core)")
+                throw ExitCode.failure
+            }
+            do {
+                let font = try FontFace(path: path, cellWidth: Int(cells.width.rounded()), cellHeight: Int(cells.height.rounded()))
+                let painter = ScreenPainter(cellWidth: Int(cells.width.rounded()), cellHeight: Int(cells.height.rounded()), font: font)
+                data = try PNGEncoder().encode(painter.paint(grid))
+            } catch {
+                printError("nudge snapshot: \(error)")
+                throw ExitCode.failure
+            }
+        }
+        guard FileManager.default.createFile(atPath: output, contents: Data(data)) else {
+            printError("nudge snapshot: cannot write \(output)")
+            throw ExitCode.failure
+        }
+    }
+}
