@@ -45,6 +45,8 @@ public final class PlaygroundApp {
         public var glyphs: GlyphSet
         /// Real seconds a scene file may take to read before the status line shows progress.
         public var loadPatience: Double
+        /// The place in the scene list of the scene shown first.
+        public var firstScene = 0
 
         public init(cellSize: CellSize = .default, maximumStepsPerFrame: Int = 5, idleTimeout: Double = 1.0,
                     messageDuration: Double = 5, minimumColumns: Int = 20, minimumRows: Int = 6,
@@ -140,7 +142,7 @@ public final class PlaygroundApp {
         try terminal.begin()
         defer { terminal.end() }
         exit = nil
-        load(0)
+        load(options.firstScene)
         while exit == nil {
             checkForEdits(now: clock())
             update(now: clock())
@@ -183,13 +185,20 @@ public final class PlaygroundApp {
         deliverReplay(to: s)
         let target = dueStep(now: now)
         guard target > s.stepCount else { return }
-        if s.isAtRest && replay.isEmpty { skip(s, to: target); return }
         let start = clock()
         var ran = 0
         while s.stepCount < target && ran < options.maximumStepsPerFrame
                 && (ran == 0 || clock() - start < options.stepBudget) {
             deliverReplay(to: s)
-            if s.isAtRest && replay.isEmpty { skip(s, to: target); break }
+            if s.isAtRest {
+                // Nothing changes while the scene rests: skip to the target, or to the next
+                // replayed event, whichever comes first, and go on from there.
+                let next = replay.first.map { SceneSession.stepIndex(forEventTime: $0.time) } ?? Int.max
+                skip(s, to: min(target, max(next, s.stepCount)))
+                if replay.isEmpty || s.stepCount >= target { break }
+                deliverReplay(to: s)
+                if s.isAtRest { continue }
+            }
             s.step()
             onStep?(s)
             ran += 1
@@ -212,6 +221,7 @@ public final class PlaygroundApp {
     private func deliverReplay(to s: SceneSession) {
         while let event = replay.first, SceneSession.stepIndex(forEventTime: event.time) <= s.stepCount {
             replay = replay.dropFirst()
+            needsDraw = true
             switch event {
             case .pointer(let pointer):
                 s.handle(pointer)

@@ -48,15 +48,19 @@ public final class ScreenRecorder: TerminalDriver {
         return nil
     }
 
-    /// What the terminal shows at `time` seconds into `scene`, with `replay` delivered on the way.
-    public static func capture(_ scene: SceneFile, at time: Double, columns: Int, rows: Int,
+    /// What the terminal shows at `time` seconds into scene `index` of `scenes`, with `replay`
+    /// delivered on the way.
+    /// `scenes` is the list the status line counts in (the scene's folder, as `play` would list
+    /// it), `index` the scene's place in it.
+    public static func capture(_ scenes: [SceneFile], index: Int = 0, at time: Double, columns: Int, rows: Int,
                                options: PlaygroundApp.Options, replay: [InputEvent] = [],
                                colorMode: ColorMode = .truecolor) throws -> CellGrid {
         let recorder = ScreenRecorder(columns: columns, rows: rows, colorMode: colorMode, stopAt: time)
         var options = options
         options.reloadInterval = nil
         options.loadPatience = 60
-        let app = PlaygroundApp(terminal: recorder, scenes: [scene], options: options,
+        options.firstScene = index
+        let app = PlaygroundApp(terminal: recorder, scenes: scenes, options: options,
                                 clock: { [unowned recorder] in recorder.now },
                                 sleep: { [unowned recorder] in recorder.now += $0 }, replay: replay)
         _ = try app.run()

@@ -102,7 +102,12 @@ struct SnapshotCommand: ParsableCommand {
         options.minimumColumns = 20
         let grid: CellGrid
         do {
-            grid = try ScreenRecorder.capture(file, at: at, columns: columns, rows: rows, options: options, replay: replay)
+            // The status line counts the scene among its folder's, as `nudge play FOLDER` would.
+            let folder = SceneParser.folder(of: file.path)
+            var list = file.builtInYAML == nil ? ((try? SceneLibrary.expand(paths: [folder])) ?? []) : []
+            if !list.contains(file) { list = [file] }
+            grid = try ScreenRecorder.capture(list, index: list.firstIndex(of: file) ?? 0, at: at, columns: columns, rows: rows,
+                                              options: options, replay: replay)
         } catch {
             printError("nudge snapshot: \(error)")
             throw ExitCode.failure

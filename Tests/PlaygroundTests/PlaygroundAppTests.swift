@@ -636,3 +636,33 @@ struct PlaygroundWideTextTests {
         #expect(grid[1, row].character == "物" && grid[2, row].character == Cell.continuation)
     }
 }
+
+@Suite("Playground app: replaying into a resting scene")
+struct PlaygroundRestingReplayTests {
+    @Test("a recording replayed into a scene at rest arrives on time: a 45° right-drag turns the label by π/4 and a swipe says so on screen")
+    func restingSceneReplay() throws {
+        let yaml = try String(contentsOfFile: SceneSessionTests.scenesFolder + "/004-gestures.yaml", encoding: .utf8)
+        let (folder, scenes) = try PlaygroundAppTests.files(["a.yaml": yaml])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The pointer sweeps 0°…45° around the label's center (320, 184) at radius 92 with the
+        // right button and Ctrl, from 0.5 s; then a left swipe 120 pt leftwards in 84 ms at 0.9 s.
+        var lines: [String] = []
+        for (k, degrees) in stride(from: 0.0, through: 45, by: 5).enumerated() {
+            let a = degrees * .pi / 180
+            let type = k == 0 ? "down" : "move"
+            lines.append(#"{"t": \#(0.5 + 0.012 * Double(k)), "type": "\#(type)", "x": \#(320 + 92 * cos(a)), "y": \#(184 + 92 * sin(a)), "button": 3, "modifiers": ["control"]}"#)
+        }
+        let end = 45.0 * .pi / 180
+        lines.append(#"{"t": 0.62, "type": "up", "x": \#(320 + 92 * cos(end)), "y": \#(184 + 92 * sin(end)), "button": 3, "modifiers": ["control"]}"#)
+        for k in 0...7 { lines.append(#"{"t": \#(0.9 + 0.012 * Double(k)), "type": "\#(k == 0 ? "down" : "move")", "x": \#(564 - 16 * k), "y": 56}"#) }
+        lines.append(#"{"t": 0.99, "type": "up", "x": 452, "y": 56}"#)
+        let events = try InputEvent.parse(lines.joined(separator: "\n"), file: "r.jsonl")
+        let terminal = ScriptedTerminal(script: [(1.5, key("q"))])
+        let app = PlaygroundApp(terminal: terminal, scenes: scenes, clock: { terminal.now }, sleep: { terminal.advance(by: $0) },
+                                replay: events)
+        _ = try app.run()
+        let label = try #require(app.session?.scene.item(withID: "label"))
+        #expect(abs(label.angle - .pi / 4) < 0.01, "label angle \(label.angle)")
+        #expect(terminal.statusLines.last?.contains("Swiped Left.") == true, "\(terminal.statusLines.last ?? "")")
+    }
+}
