@@ -78,6 +78,6 @@ let package = Package(
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "TerminalUI", "Scenes", "Images", "Gestures", "Dynamics", "Animation"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Dynamics"]),
         .testTarget(name: "SnapshotsTests", dependencies: ["Snapshots", "TerminalUI", "Images", "Playground", "Scenes"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TerminalUI", "Images"]),
     ]
 )

@@ -95,6 +95,12 @@ static inline int nudge_put_cell(WINDOW *w, int y, int x, unsigned int ch, int b
     return mvwadd_wch(w, y, x, &c);
 }
 
+/// Bytes written to the terminal `fd` and not yet sent (TIOCOUTQ), or -1.
+static inline int nudge_output_queue(int fd) {
+    int n = 0;
+    return ioctl(fd, TIOCOUTQ, &n) == 0 ? n : -1;
+}
+
 /// wcwidth() of the C library (declared here: glibc's <wchar.h> hides it without _XOPEN_SOURCE,
 /// which SwiftPM does not pass).
 extern int wcwidth(wchar_t c);

@@ -38,6 +38,12 @@ public final class CursesTerminal: TerminalDriver {
         public var reportsMotion: Bool
         /// Milliseconds ncurses waits after ESC for the rest of a sequence.
         public var escapeDelay: Int
+        /// How frames are sent: cells, or the play area as sixel or kitty pixels.
+        public var graphics: GraphicsProtocol = .cells
+        /// Pixels per cell for pixel graphics (from TerminalProbe; 8×16 when unknown).
+        public var cellPixels: (width: Int, height: Int)?
+        /// Wrap each frame in DEC mode 2026 (synchronized output), where the terminal said it has it.
+        public var synchronizedOutput = false
         public init(terminalType: String? = nil, maximumColorMode: ColorMode? = nil, reportsMotion: Bool = true, escapeDelay: Int = 25) {
             self.terminalType = terminalType; self.maximumColorMode = maximumColorMode
             self.reportsMotion = reportsMotion; self.escapeDelay = escapeDelay
@@ -65,6 +71,10 @@ public final class CursesTerminal: TerminalDriver {
     /// When the sequence the decoder is inside began (monotonic clock).
     private var sequenceStarted: timespec?
     private var pending: [TerminalEvent] = []
+    /// Pixel mode's frame writer (nil in cell mode).
+    private var pixelWriter: PixelFrameWriter?
+    /// Frames whose picture waited because the terminal was still busy.
+    public private(set) var droppedPictures = 0
 
     /// A driver on standard input and output.
     public convenience init(options: Options = Options()) {
@@ -160,11 +170,17 @@ public final class CursesTerminal: TerminalDriver {
         size = TerminalSize(columns: Int(nudge_max_x(win)), rows: Int(nudge_max_y(win)))
         lastGrid = nil
         mouse.reset(); decoder.reset(); pending.removeAll()
+        if options.graphics != .cells {
+            let px = options.cellPixels ?? (8, 16)
+            pixelWriter = PixelFrameWriter(graphics: options.graphics, cellWidth: px.width, cellHeight: px.height,
+                                           synchronizedOutput: options.synchronizedOutput)
+        }
     }
 
     public func end() {
         guard isActive else { return }
         isActive = false
+        if options.graphics == .kitty { writeRaw("\u{1B}_Ga=d,d=A,q=2\u{1B}\\") }   // the pictures go with us
         disableMotionTracking()
         endwin()
         if let s = screen { delscreen(s) }
@@ -186,6 +202,7 @@ public final class CursesTerminal: TerminalDriver {
         wrefresh(win)
         enableMotionTracking()
         lastGrid = nil
+        pixelWriter?.invalidate()
         mouse.reset(); decoder.reset()
         let newSize = TerminalSize(columns: Int(nudge_max_x(win)), rows: Int(nudge_max_y(win)))
         if newSize != size { size = newSize; pending.append(.resize(columns: newSize.columns, rows: newSize.rows)) }
@@ -193,6 +210,8 @@ public final class CursesTerminal: TerminalDriver {
 
     public func draw(_ grid: CellGrid) {
         guard isActive else { return }
+        if options.synchronizedOutput { fflush(outputFile); writeRaw("\u{1B}[?2026h") }
+        defer { if options.synchronizedOutput { fflush(outputFile); writeRaw("\u{1B}[?2026l") } }
         let win = nudge_stdscr()
         let changes = grid.changes(from: lastGrid)
         let maxX = Int(nudge_max_x(win)), maxY = Int(nudge_max_y(win))
@@ -282,6 +301,7 @@ public final class CursesTerminal: TerminalDriver {
             let win = nudge_stdscr()
             size = TerminalSize(columns: Int(nudge_max_x(win)), rows: Int(nudge_max_y(win)))
             lastGrid = nil   // ncurses cleared its idea of the screen; repaint in full
+            pixelWriter?.invalidate()
             return .resize(columns: size.columns, rows: size.rows)
         case KEY_MOUSE:
             return mouseEvent()
@@ -378,4 +398,27 @@ public final class CursesTerminal: TerminalDriver {
         inputFile = nil; outputFile = nil; ownsFiles = false
     }
 
+}
+
+extension CursesTerminal: PixelDisplay {
+    public var cellPixelSize: (width: Int, height: Int)? {
+        guard let writer = pixelWriter else { return nil }
+        return (writer.tiles.cellWidth, writer.tiles.cellHeight)
+    }
+
+    /// A frame in pixel mode, written straight to the terminal (ncurses draws nothing then). The
+    /// picture is sent only while the terminal's output queue is nearly empty: a terminal that
+    /// cannot keep up drops pictures, never the 60 Hz simulation or the keys.
+    public func draw(_ grid: CellGrid, image: PixelImage, imageRows: Int) {
+        guard isActive, pixelWriter != nil else { return draw(grid) }
+        let queued = nudge_output_queue(outputFD)
+        let sendImage = queued >= 0 ? queued < 16_384 : true
+        if !sendImage { droppedPictures += 1 }
+        let bytes = pixelWriter!.frame(grid, image: image, imageRows: imageRows, colorMode: colorMode, sendImage: sendImage)
+        fflush(outputFile)
+        bytes.withUnsafeBufferPointer { buf in
+            buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) { nudge_write_all(outputFD, $0, buf.count) }
+        }
+        lastGrid = nil
+    }
 }

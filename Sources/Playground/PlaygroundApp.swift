@@ -174,7 +174,7 @@ public final class PlaygroundApp {
 
     /// The reference bounds the terminal offers: every row but the status line.
     private var availableSize: Size {
-        options.cellSize.size(columns: max(terminal.size.columns, 1), rows: max(terminal.size.rows - 1, 1))
+        cellSize.size(columns: max(terminal.size.columns, 1), rows: max(terminal.size.rows - 1, 1))
     }
 
     // MARK: Time
@@ -447,7 +447,7 @@ public final class PlaygroundApp {
 
     private func handleMouse(_ mouse: MouseEvent, now: Double) {
         guard let s = session, !isPaused else { return }
-        let point = viewport.scenePoint(options.cellSize.center(column: mouse.column, row: mouse.row))
+        let point = viewport.scenePoint(cellSize.center(column: mouse.column, row: mouse.row))
         var modifiers: PointerModifiers = []
         if mouse.modifiers.contains(.shift) { modifiers.insert(.shift) }
         if mouse.modifiers.contains(.control) { modifiers.insert(.control) }
@@ -517,10 +517,18 @@ public final class PlaygroundApp {
             }
             statusText = "terminal too small"
         } else {
+            let pixels = pixelDisplay?.cellPixelSize
             if let s = session {
-                if canvas == nil || canvas!.columns != columns || canvas!.rows != rows - 1 {
-                    canvas = Canvas(columns: columns, rows: rows - 1, cellSize: options.cellSize, glyphs: options.glyphs,
-                                    background: renderer.background)
+                if canvas == nil || canvas!.columns != columns || canvas!.rows != rows - 1 || canvas!.cellSize != cellSize
+                    || canvas!.isPixelMode != (pixels != nil)
+                    || (pixels != nil && (canvas!.samplesAcross != pixels!.width || canvas!.samplesDown != pixels!.height)) {
+                    if let pixels {
+                        canvas = Canvas(columns: columns, rows: rows - 1, cellSize: cellSize, pixelsPerCell: pixels,
+                                        background: renderer.background)
+                    } else {
+                        canvas = Canvas(columns: columns, rows: rows - 1, cellSize: cellSize, glyphs: options.glyphs,
+                                        background: renderer.background)
+                    }
                 }
                 renderer.redraw(s.scene, on: &canvas!, viewport: viewport)
                 canvas!.render(into: &grid, colorMode: terminal.colorMode)
@@ -534,8 +542,26 @@ public final class PlaygroundApp {
                        foreground: .white, background: bar)
             if showsHelp { drawHelp(into: &grid) }
         }
-        terminal.draw(grid)
+        if let display = pixelDisplay, let canvas, canvas.isPixelMode, !isTooSmall, session != nil {
+            display.draw(grid, image: canvas.pixelImage, imageRows: canvas.rows)
+        } else {
+            terminal.draw(grid)
+        }
         framesDrawn += 1
+    }
+
+    /// The terminal as a pixel display, when it is one and shows pixels now.
+    private var pixelDisplay: PixelDisplay? {
+        guard let display = terminal as? PixelDisplay, display.cellPixelSize != nil else { return nil }
+        return display
+    }
+
+    /// Points per cell. In pixel mode a point must stay square on screen (a circle round), and a
+    /// terminal's cells are seldom exactly 1:2, so the cell's width in points follows the pixel
+    /// cell's shape: a 9×18 px cell keeps 8×16 pt, a 10×22 px cell is 7.27×16 pt.
+    var cellSize: CellSize {
+        guard let px = pixelDisplay?.cellPixelSize, px.width > 0, px.height > 0 else { return options.cellSize }
+        return CellSize(width: options.cellSize.height * Double(px.width) / Double(px.height), height: options.cellSize.height)
     }
 
     /// "Push 1/3 │ running │ 60 fps │ 0.12 ms │ <message, else the summary>".

@@ -227,7 +227,23 @@ public struct Canvas: Sendable {
     }
 
     /// Writes the frame into `grid` from row `rowOffset` (clipped to it), leaving other cells alone.
+    /// In pixel mode only the letters are cells; every other cell is a blank that shows the
+    /// picture (see PixelDisplay).
     public func render(into grid: inout CellGrid, colorMode: ColorMode, rowOffset: Int = 0) {
+        if isPixelMode {
+            for r in 0..<rows where r + rowOffset >= 0 && r + rowOffset < grid.rows {
+                for c in 0..<min(columns, grid.columns) {
+                    if let g = glyphLayer[r * columns + c] {
+                        let beneath = samples[g.sample]
+                        grid[c, r + rowOffset] = Cell(g.scalar, foreground: g.color.blended(over: beneath, alpha: g.alpha).degraded(to: colorMode),
+                                                      background: beneath.degraded(to: colorMode), bold: g.bold)
+                    } else {
+                        grid[c, r + rowOffset] = Cell(" ", foreground: .white, background: background)
+                    }
+                }
+            }
+            return
+        }
         let table = glyphs.table
         let bg = background.degraded(to: colorMode)
         let blank = colorMode == .none ? Cell(" ", foreground: .white, background: .black) : Cell.blank(bg)

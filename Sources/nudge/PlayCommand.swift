@@ -43,11 +43,19 @@ struct PlayCommand: ParsableCommand {
         valueName: "set"))
     var glyphs: String?
 
+    @Option(help: ArgumentHelp(
+        "How frames are drawn: auto (pixels where the terminal answers that it has them), cells, sixel or kitty.",
+        valueName: "mode"))
+    var graphics: String = "auto"
+
     @OptionGroup var location: SceneLocationOptions
 
     func validate() throws {
         do { _ = try CellSize(parsing: cellSize) } catch { throw ValidationError("--cell-size: \(error)") }
         if let problem = Self.missingPath(in: paths) { throw ValidationError(problem) }
+        if GraphicsProtocol.choice(graphics) == nil {
+            throw ValidationError("--graphics: unknown mode \"\(graphics)\": choose auto, cells, sixel or kitty")
+        }
         if let glyphs, glyphs.lowercased() != "auto" {
             do { _ = try GlyphSet(parsing: glyphs) } catch { throw ValidationError("--glyphs: \(error)") }
         }
@@ -131,6 +139,14 @@ struct PlayCommand: ParsableCommand {
            let direct = LocaleProbe.directColorEntry(for: term) {
             terminalOptions.terminalType = direct
         }
+
+        // Ask the terminal what it has (graphics, synchronized output, cell pixels) before
+        // curses takes it; a terminal that answers nothing keeps working in cells.
+        let replies = TerminalProbe.ask()
+        let requested = GraphicsProtocol.choice(graphics)!
+        terminalOptions.graphics = requested ?? GraphicsProtocol.automatic(replies: replies, capabilities: capabilities)
+        terminalOptions.cellPixels = replies.cellPixels
+        terminalOptions.synchronizedOutput = replies.synchronizedOutput
 
         Self.unblockTerminalSignals()
         CursesTerminal.installSignalHandlers()

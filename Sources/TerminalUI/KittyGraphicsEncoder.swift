@@ -1,0 +1,59 @@
+// KittyGraphicsEncoder: part of a PixelImage as kitty graphics protocol commands.
+//
+// An APC command `ESC _ G keys ; payload ESC \` carries the image: f=24 (RGB, 3 bytes a pixel),
+// s and v its width and height, a=T to transmit and show it at the cursor, i its image id and
+// p a placement id, so that sending a tile again with the same ids replaces what was there
+// instead of stacking images, C=1 to leave the cursor where it is, q=2 to ask for no replies.
+// The payload is base64, sent in chunks of at most 4,096 bytes, m=1 on every chunk but the last.
+
+public enum KittyGraphicsEncoder {
+    static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    /// Standard base64 with padding.
+    public static func base64(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var i = 0
+        while i + 3 <= bytes.count {
+            let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
+            out += [alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)], alphabet[Int(n >> 6 & 63)], alphabet[Int(n & 63)]]
+            i += 3
+        }
+        let rest = bytes.count - i
+        if rest == 1 {
+            let n = UInt32(bytes[i]) << 16
+            out += [alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)], UInt8(ascii: "="), UInt8(ascii: "=")]
+        } else if rest == 2 {
+            let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8
+            out += [alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)], alphabet[Int(n >> 6 & 63)], UInt8(ascii: "=")]
+        }
+        return out
+    }
+
+    /// The commands that show the `width` × `height` pixels of `image` from (`x`, `y`) at the
+    /// cursor as image `id`.
+    public static func encode(_ image: PixelImage, x: Int = 0, y: Int = 0, width: Int? = nil, height: Int? = nil, id: Int = 1) -> [UInt8] {
+        let x0 = max(0, x), y0 = max(0, y)
+        let x1 = min(image.width, x + (width ?? image.width)), y1 = min(image.height, y + (height ?? image.height))
+        guard x0 < x1, y0 < y1 else { return [] }
+        var rgb: [UInt8] = []
+        rgb.reserveCapacity((x1 - x0) * (y1 - y0) * 3)
+        for j in y0..<y1 { for i in x0..<x1 { let c = image[i, j]; rgb += [c.red, c.green, c.blue] } }
+        let payload = base64(rgb)
+        var out: [UInt8] = []
+        var offset = 0
+        var first = true
+        repeat {
+            let end = min(payload.count, offset + 4096)
+            let more = end < payload.count
+            var keys = first ? "a=T,f=24,s=\(x1 - x0),v=\(y1 - y0),i=\(id),p=1,C=1,q=2," : ""
+            keys += "m=\(more ? 1 : 0)"
+            out += Array("\u{1B}_G\(keys);".utf8)
+            out += payload[offset..<end]
+            out += Array("\u{1B}\\".utf8)
+            offset = end
+            first = false
+        } while offset < payload.count
+        return out
+    }
+}

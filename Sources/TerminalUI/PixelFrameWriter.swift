@@ -1,0 +1,111 @@
+// PixelFrameWriter: the bytes of one frame in pixel mode, given what the terminal shows already.
+//
+// The picture goes out in tiles (PixelTiles): only those whose pixels changed, and those under a
+// letter that has gone (the picture must show there again). Then the text: letters over the
+// picture that changed or whose tile was just painted over, and the changed cells of the rows
+// below the picture (the status line), each as a cursor move, an SGR for its colors and the
+// character. When the terminal is still busy with earlier frames (`sendImage` false) the
+// picture waits: nothing is queued, the tiles stay owed and go with the next frame that may
+// send, so a slow terminal drops frames instead of falling behind. With synchronized output the
+// frame is wrapped in CSI ? 2026 h … l so the terminal shows it whole.
+
+public struct PixelFrameWriter: Sendable {
+    public let graphics: GraphicsProtocol
+    public let tiles: PixelTiles
+    public var synchronizedOutput: Bool
+    /// What the terminal shows now.
+    private var shownImage: PixelImage?
+    private var shownGrid: CellGrid?
+    /// Tiles owed from frames whose picture could not be sent.
+    private var owed = Set<PixelTiles.Tile>()
+
+    public init(graphics: GraphicsProtocol, cellWidth: Int, cellHeight: Int, synchronizedOutput: Bool = false) {
+        self.graphics = graphics
+        self.tiles = PixelTiles(cellWidth: cellWidth, cellHeight: cellHeight)
+        self.synchronizedOutput = synchronizedOutput
+    }
+
+    /// Forget what the terminal shows (after a resize or a suspend): the next frame sends all.
+    public mutating func invalidate() { shownImage = nil; shownGrid = nil; owed = [] }
+
+    /// The frame's bytes; `sendImage` false when the terminal has not caught up yet.
+    public mutating func frame(_ grid: CellGrid, image: PixelImage, imageRows: Int, colorMode: ColorMode, sendImage: Bool) -> [UInt8] {
+        var out: [UInt8] = []
+        if synchronizedOutput { out += Array("\u{1B}[?2026h".utf8) }
+        let previous = shownGrid.flatMap { $0.columns == grid.columns && $0.rows == grid.rows ? $0 : nil }
+        let sameImage = shownImage.map { $0.width == image.width && $0.height == image.height } ?? false
+        var due = Set(tiles.changed(from: sameImage ? shownImage : nil, to: image)).union(owed)
+        if let previous {
+            // Where a letter was and is no more, the picture must show again.
+            for r in 0..<min(imageRows, grid.rows) {
+                for c in 0..<grid.columns where previous[c, r].character != " " && grid[c, r].character == " " {
+                    if let t = tile(containing: c, r, imageColumns: image.width / tiles.cellWidth, imageRows: imageRows) { due.insert(t) }
+                }
+            }
+        }
+        var painted = Set<PixelTiles.Tile>()
+        if sendImage {
+            for (index, t) in tiles.tiles(imageColumns: image.width / tiles.cellWidth, imageRows: imageRows).enumerated() where due.contains(t) {
+                out += Array("\u{1B}[\(t.row + 1);\(t.column + 1)H".utf8)
+                switch graphics {
+                case .sixel: out += SixelEncoder.encode(image, x: t.x, y: t.y, width: t.width, height: t.height)
+                case .kitty: out += KittyGraphicsEncoder.encode(image, x: t.x, y: t.y, width: t.width, height: t.height, id: index + 1)
+                case .cells: break
+                }
+                painted.insert(t)
+            }
+            owed = []
+            shownImage = image
+        } else {
+            owed = due
+        }
+        // Text.
+        var lastStyle: (Color, Color, Bool)? = nil
+        for r in 0..<grid.rows {
+            for c in 0..<grid.columns {
+                let cell = grid[c, r]
+                if cell.character == Cell.continuation { continue }
+                let inImage = r < imageRows
+                if inImage && cell.character == " " { continue }
+                let changed = previous.map { $0[c, r] != cell } ?? true
+                let underPaint = inImage && painted.contains { c >= $0.column && c < $0.column + tiles.columns && r >= $0.row && r < $0.row + tiles.rows }
+                guard changed || underPaint else { continue }
+                out += Array("\u{1B}[\(r + 1);\(c + 1)H".utf8)
+                if lastStyle == nil || lastStyle! != (cell.foreground, cell.background, cell.bold) {
+                    out += Self.sgr(cell, colorMode)
+                    lastStyle = (cell.foreground, cell.background, cell.bold)
+                }
+                out += Array(String(cell.character).utf8)
+            }
+        }
+        out += Array("\u{1B}[0m".utf8)
+        if synchronizedOutput { out += Array("\u{1B}[?2026l".utf8) }
+        shownGrid = grid
+        return out
+    }
+
+    private func tile(containing column: Int, _ row: Int, imageColumns: Int, imageRows: Int) -> PixelTiles.Tile? {
+        tiles.tiles(imageColumns: imageColumns, imageRows: imageRows).first {
+            column >= $0.column && column < $0.column + tiles.columns && row >= $0.row && row < $0.row + tiles.rows
+        }
+    }
+
+    /// SGR for a cell's colors and weight in `mode`.
+    static func sgr(_ cell: Cell, _ mode: ColorMode) -> [UInt8] {
+        var parts = ["0"]
+        if cell.bold { parts.append("1") }
+        func code(_ c: Color, background: Bool) -> String? {
+            switch mode {
+            case .truecolor: return "\(background ? 48 : 38);2;\(c.red);\(c.green);\(c.blue)"
+            case .palette256: return "\(background ? 48 : 38);5;\(c.paletteIndex(in: .palette256)!)"
+            case .palette16, .basic8:
+                let i = c.paletteIndex(in: mode)!
+                return i < 8 ? "\((background ? 40 : 30) + i)" : "\((background ? 100 : 90) + i - 8)"
+            case .none: return nil
+            }
+        }
+        if let f = code(cell.foreground, background: false) { parts.append(f) }
+        if let b = code(cell.background, background: true) { parts.append(b) }
+        return Array("\u{1B}[\(parts.joined(separator: ";"))m".utf8)
+    }
+}

@@ -1,0 +1,60 @@
+// XtermSession: the real nudge in a real terminal emulator, xterm in VT340 mode (sixel) on a
+// virtual X display (Xvfb), seen through a screenshot: for what is on screen as pixels, where
+// tmux's text capture cannot look. One shell runs it all: Xvfb on a free display number, xterm
+// with the command, ImageMagick's `import` of the screen after `wait` seconds, then it kills
+// xterm and Xvfb, whatever happened, before it returns. Skipped (with a printed reason) only when
+// Xvfb, xterm or import is not installed.
+import Foundation
+import Images
+import Testing
+
+enum XtermSession {
+    static func tool(_ name: String) -> String? {
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    /// Why xterm tests cannot run here, or nil.
+    static var missing: String? {
+        for name in ["Xvfb", "xterm", "import"] where tool(name) == nil { return "\(name) is not installed" }
+        return nil
+    }
+
+    static func quote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+    /// The screen `wait` seconds after `command` starts in a `columns`×`rows` xterm (VT340,
+    /// DejaVu Sans Mono 12).
+    static func screenshot(of command: [String], after wait: Double = 3, columns: Int = 100, rows: Int = 30) throws -> Bitmap {
+        var display = 90 + Int.random(in: 0..<400)
+        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display)") { display += 1 }
+        let shot = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-xterm-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: shot) }
+        let inner = (["env", "-u", "SWIFT_BACKTRACE", "-u", "NO_COLOR", "-u", "TMUX", "-u", "STY", "LANG=C.UTF-8"] + command)
+            .map(quote).joined(separator: " ")
+        let script = """
+            Xvfb :\(display) -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 & XV=$!
+            for i in $(seq 1 50); do [ -e /tmp/.X11-unix/X\(display) ] && break; sleep 0.1; done
+            DISPLAY=:\(display) xterm -ti vt340 -fa 'DejaVu Sans Mono' -fs 12 -geometry \(columns)x\(rows)+0+0 -e \(inner) >/dev/null 2>&1 & XT=$!
+            sleep \(wait)
+            DISPLAY=:\(display) import -window root PNG24:\(quote(shot.path)) >/dev/null 2>&1
+            kill $XT $XV 2>/dev/null; wait 2>/dev/null
+            """
+        // The test runner may block signals in its threads, and a child inherits the mask: a
+        // shell that never sees SIGCHLD waits for its children forever. Unblock them first.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for s in [SIGCHLD, SIGALRM, SIGTERM, SIGINT, SIGHUP] { sigaddset(&signals, s) }
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return try PNGDecoder(maximumDimension: 4096).decode(contentsOf: shot.path)
+    }
+}
