@@ -43,7 +43,11 @@ let package = Package(
         ),
         .target(name: "Images", dependencies: ["CLibPNG"]),
         .target(name: "Scenes", dependencies: ["Geometry", "Dynamics", "Gestures", "Animation", "Images", "Yams"]),
-        .target(name: "TerminalUI", dependencies: ["Geometry"]),
+        .systemLibrary(
+            name: "CZlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .target(name: "TerminalUI", dependencies: ["Geometry", "CZlib"]),
         // No pkgConfig: ncursesw's pkg-config flags are -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600,
         // which SwiftPM prohibits (and warned about on every build); its headers are in the
         // default include path, and the module map links ncursesw and tinfo itself.

@@ -1,7 +1,9 @@
 // RenderBench: how much drawing a frame costs, the way the playground draws it: the scene into a
 // Canvas at 120×40 cells (one row kept for the status line) in a given glyph set, the canvas into
 // a CellGrid, the grid into the in-memory terminal, which counts the bytes ncurses would send for
-// the changed cells to a truecolor terminal (the most bytes a color costs).
+// the changed cells to a truecolor terminal (the most bytes a color costs). With a pixel protocol
+// (sixel, kitty) the canvas is one sample per pixel of 10×20 px cells and the frame is what
+// PixelFrameWriter sends: the changed tiles, encoded, and the text.
 // Only the drawing is timed; the simulation steps between frames are not.
 //
 // So that no scene is measured standing still, a scripted hand plays with it: a tap beside the
@@ -47,16 +49,23 @@ public enum RenderBench {
     }
 
     /// Draws `frames` frames of the scene (one simulation step each) and reports per-frame cost.
+    /// Pixels per cell in the pixel-protocol runs: a common 10×20 px terminal cell.
+    public static let cellPixels = (width: 10, height: 20)
+
     public static func run(name: String, description: SceneDescription, frames: Int = 300, glyphs: GlyphSet = .half,
-                           now: () -> UInt64) -> BenchResult {
-        let cellSize = CellSize.default
+                           graphics: GraphicsProtocol = .cells, now: () -> UInt64) -> BenchResult {
+        let cellSize = graphics == .cells ? CellSize.default
+            : CellSize(width: 16.0 * Double(cellPixels.width) / Double(cellPixels.height), height: 16)
         let canvasRows = rows - 1
         let bounds = Rect(origin: .zero, size: cellSize.size(columns: columns, rows: canvasRows))
         let scene = SceneBuilder().build(description, referenceBounds: description.referenceBounds(available: bounds.size))
         let session = SceneSession(scene: scene)
         let terminal = InMemoryTerminal(columns: columns, rows: rows, colorMode: .truecolor)
         let renderer = SceneRenderer()
-        var canvas = Canvas(columns: columns, rows: canvasRows, cellSize: cellSize, glyphs: glyphs, background: renderer.background)
+        var canvas = graphics == .cells
+            ? Canvas(columns: columns, rows: canvasRows, cellSize: cellSize, glyphs: glyphs, background: renderer.background)
+            : Canvas(columns: columns, rows: canvasRows, cellSize: cellSize, pixelsPerCell: cellPixels, background: renderer.background)
+        var pixelWriter = PixelFrameWriter(graphics: graphics, cellWidth: cellPixels.width, cellHeight: cellPixels.height)
         var times: [Double] = []
         var bytes: [Int] = []
         let target = scene.items.first?.center ?? bounds.center
@@ -70,11 +79,18 @@ public enum RenderBench {
             canvas.render(into: &grid, colorMode: terminal.colorMode)
             grid.write("\(description.name) │ frame \(frame % 10)", column: 0, row: rows - 1,
                        foreground: .white, background: .darkGray)
-            terminal.draw(grid)
+            var frameBytes = 0
+            if graphics == .cells {
+                terminal.draw(grid)
+                frameBytes = terminal.lastFrameBytes
+            } else {
+                frameBytes = pixelWriter.frame(grid, image: canvas.pixelImage, imageRows: canvasRows,
+                                               colorMode: .truecolor, sendImage: true).count
+            }
             let t1 = now()
             if frame > 0 {       // the first frame paints the whole screen once
                 times.append(Double(t1 &- t0) / 1_000_000)
-                bytes.append(terminal.lastFrameBytes)
+                bytes.append(frameBytes)
             }
         }
         let sorted = times.sorted()

@@ -209,3 +209,29 @@ extension CursesTerminalPTYTests {
         #expect(d.feed("2") == [.key(.character("2"))])
     }
 }
+
+/// The start-up probe on a pseudo-terminal: an answering terminal and a silent one.
+extension CursesTerminalPTYTests {
+    @Test("a terminal that answers nothing leaves the probe within its timeout, with no graphics")
+    func silentTerminal() throws {
+        guard let pty = Self.openPTY() else { return }
+        var start = timespec(); clock_gettime(CLOCK_MONOTONIC, &start)
+        let replies = TerminalProbe.ask(input: pty.slave, output: pty.slave, timeout: 0.2)
+        var end = timespec(); clock_gettime(CLOCK_MONOTONIC, &end)
+        let seconds = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
+        #expect(!replies.answered && !replies.sixel && !replies.kitty)
+        #expect(seconds < 0.5, "the probe took \(seconds) s")
+        // The queries were really sent, DA1 last.
+        let sent = pty.readOutput()
+        #expect(String(decoding: sent, as: UTF8.self).hasSuffix("\u{1B}[c"))
+    }
+
+    @Test("an answering terminal's sixel attribute and cell size are read")
+    func answeringTerminal() throws {
+        guard let pty = Self.openPTY() else { return }
+        pty.send("\u{1B}[6;18;9t\u{1B}[?62;4;22c")
+        let replies = TerminalProbe.ask(input: pty.slave, output: pty.slave, timeout: 0.5)
+        #expect(replies.answered && replies.sixel && !replies.kitty)
+        #expect(replies.cellPixels?.width == 9 && replies.cellPixels?.height == 18)
+    }
+}
