@@ -7,6 +7,7 @@
 // its frame cap and its replay of recorded input all run as they would live, only faster. At the
 // requested moment it lets the frame due then be drawn, then quits. Colors are kept in 24 bits
 // (as a truecolor terminal shows them) unless another mode is asked for.
+import Images
 import Playground
 import Scenes
 import TerminalUI
@@ -19,13 +20,19 @@ public final class ScreenRecorder: TerminalDriver {
     /// The last frame drawn, and when.
     public private(set) var screen: CellGrid?
     public private(set) var drawnAt = -Double.infinity
+    /// In pixel mode: the picture of the play area last drawn, and how many rows it covers.
+    public private(set) var image: PixelImage?
+    public private(set) var imageRows = 0
+    private let pixels: (width: Int, height: Int)?
     private let stopAt: Double
     private var quitSent = false
 
-    public init(columns: Int, rows: Int, colorMode: ColorMode = .truecolor, stopAt: Double) {
+    /// `pixels`: pixels per cell when frames should be drawn as pixels (a pixel display), else nil.
+    public init(columns: Int, rows: Int, colorMode: ColorMode = .truecolor, stopAt: Double, pixels: (width: Int, height: Int)? = nil) {
         self.size = TerminalSize(columns: columns, rows: rows)
         self.colorMode = colorMode
         self.stopAt = max(0, stopAt)
+        self.pixels = pixels
     }
 
     public func begin() throws {}
@@ -50,12 +57,21 @@ public final class ScreenRecorder: TerminalDriver {
 
     /// What the terminal shows at `time` seconds into scene `index` of `scenes`, with `replay`
     /// delivered on the way.
+    /// The screen as pixels at `cellWidth` × `cellHeight` per cell: in pixel mode the picture under
+    /// the blank cells of the play area, text everywhere else.
+    public func paint(with painter: ScreenPainter) -> Bitmap? {
+        guard let screen else { return nil }
+        guard let image else { return painter.paint(screen) }
+        let rows = imageRows
+        return painter.paint(screen, image: image) { column, row in row < rows && screen[column, row].character == " " }
+    }
+
     /// `scenes` is the list the status line counts in (the scene's folder, as `play` would list
     /// it), `index` the scene's place in it.
     public static func capture(_ scenes: [SceneFile], index: Int = 0, at time: Double, columns: Int, rows: Int,
                                options: PlaygroundApp.Options, replay: [InputEvent] = [],
-                               colorMode: ColorMode = .truecolor) throws -> CellGrid {
-        let recorder = ScreenRecorder(columns: columns, rows: rows, colorMode: colorMode, stopAt: time)
+                               colorMode: ColorMode = .truecolor, pixels: (width: Int, height: Int)? = nil) throws -> ScreenRecorder {
+        let recorder = ScreenRecorder(columns: columns, rows: rows, colorMode: colorMode, stopAt: time, pixels: pixels)
         var options = options
         options.reloadInterval = nil
         options.loadPatience = 60
@@ -64,6 +80,16 @@ public final class ScreenRecorder: TerminalDriver {
                                 clock: { [unowned recorder] in recorder.now },
                                 sleep: { [unowned recorder] in recorder.now += $0 }, replay: replay)
         _ = try app.run()
-        return recorder.screen ?? CellGrid(columns: columns, rows: rows)
+        return recorder
+    }
+}
+
+extension ScreenRecorder: PixelDisplay {
+    public var cellPixelSize: (width: Int, height: Int)? { pixels }
+
+    public func draw(_ grid: CellGrid, image: PixelImage, imageRows: Int) {
+        self.image = image
+        self.imageRows = imageRows
+        draw(grid)
     }
 }

@@ -20,8 +20,9 @@ struct SnapshotCommand: ParsableCommand {
         discussion: """
             The PNG is one pixel per point (an 80x24 terminal at 8x16 pt cells is 640x384 px), \
             each cell drawn as its glyph's sub-pixel pattern in its two colors, text in a real \
-            font (DejaVu Sans Mono). .ans holds the bytes a truecolor terminal is sent; .txt the \
-            characters.
+            font (DejaVu Sans Mono). With --graphics pixels the play area is the picture a sixel or \
+            kitty terminal would be sent. .ans holds the bytes a truecolor terminal is sent (cells); \
+            .txt the characters.
             """)
 
     @Argument(help: ArgumentHelp("The scene: a file, or a name or file of the library.", valueName: "scene"))
@@ -94,24 +95,22 @@ struct SnapshotCommand: ParsableCommand {
         }
         let (columns, rows) = try terminalSize()
         let cells = try CellSize(parsing: cellSize)
-        if graphics == "pixels" {
-            printError("nudge snapshot: --graphics pixels: use play --graphics sixel|kitty to see pixel graphics; snapshots draw cells")
-            throw ExitCode.failure
-        }
         var options = PlaygroundApp.Options(cellSize: cells, glyphs: try GlyphSet(parsing: glyphs))
         options.minimumColumns = 20
-        let grid: CellGrid
+        let pixelCell = (width: Int(cells.width.rounded()), height: Int(cells.height.rounded()))
+        let recorder: ScreenRecorder
         do {
             // The status line counts the scene among its folder's, as `nudge play FOLDER` would.
             let folder = SceneParser.folder(of: file.path)
             var list = file.builtInYAML == nil ? ((try? SceneLibrary.expand(paths: [folder])) ?? []) : []
             if !list.contains(file) { list = [file] }
-            grid = try ScreenRecorder.capture(list, index: list.firstIndex(of: file) ?? 0, at: at, columns: columns, rows: rows,
-                                              options: options, replay: replay)
+            recorder = try ScreenRecorder.capture(list, index: list.firstIndex(of: file) ?? 0, at: at, columns: columns, rows: rows,
+                                                  options: options, replay: replay, pixels: graphics == "pixels" ? pixelCell : nil)
         } catch {
             printError("nudge snapshot: \(error)")
             throw ExitCode.failure
         }
+        let grid = recorder.screen ?? CellGrid(columns: columns, rows: rows)
         let data: [UInt8]
         switch format! {
         case .text:
@@ -129,9 +128,9 @@ struct SnapshotCommand: ParsableCommand {
                 throw ExitCode.failure
             }
             do {
-                let font = try FontFace(path: path, cellWidth: Int(cells.width.rounded()), cellHeight: Int(cells.height.rounded()))
-                let painter = ScreenPainter(cellWidth: Int(cells.width.rounded()), cellHeight: Int(cells.height.rounded()), font: font)
-                data = try PNGEncoder().encode(painter.paint(grid))
+                let font = try FontFace(path: path, cellWidth: pixelCell.width, cellHeight: pixelCell.height)
+                let painter = ScreenPainter(cellWidth: pixelCell.width, cellHeight: pixelCell.height, font: font)
+                data = try PNGEncoder().encode(recorder.paint(with: painter) ?? painter.paint(grid))
             } catch {
                 printError("nudge snapshot: \(error)")
                 throw ExitCode.failure
