@@ -1,7 +1,8 @@
 // CellSize: how many points one terminal cell spans.
 //
-// The contract fixes the default at 8×16 so that a cell's two half-block sub-pixels are 8×8 squares
-// and a square in points looks square on screen; `--cell-size WxH` can change it.
+// The contract fixes the default at 8×16, the shape of most terminals' cells, so that a square in
+// points looks square on screen; `--cell-size WxH` can change it. How a cell is divided into
+// sub-pixels is the glyph set's business (GlyphSet), not the cell's.
 
 import Geometry
 
@@ -20,10 +21,6 @@ public struct CellSize: Hashable, Sendable, CustomStringConvertible {
     /// still a small world) to 256 points (a cell as large as a small scene); beyond that, screen
     /// positions overflow what the pointer and the canvas can address.
     public static let allowed: ClosedRange<Double> = 1...256
-
-    /// One half-block sub-pixel: the cell's width by half its height.
-    public var subPixelWidth: Double { width }
-    public var subPixelHeight: Double { height / 2 }
 
     /// The center of cell (column, row) in points: where a mouse report in that cell points.
     public func center(column: Int, row: Int) -> Point {

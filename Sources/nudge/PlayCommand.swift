@@ -98,6 +98,20 @@ struct PlayCommand: ParsableCommand {
             printError("nudge play: no scene files found")
             throw ExitCode.failure
         }
+        let environment = ProcessInfo.processInfo.environment
+        let capabilities = TerminalCapabilities(environment: environment, probeWidths: LocaleProbe.probeWidths())
+        let glyphSet: GlyphSet
+        do { glyphSet = try capabilities.glyphs(requested: glyphs) } catch {
+            printError("nudge play: NUDGE_GLYPHS: \(error)")
+            throw ExitCode.failure
+        }
+        var terminalOptions = CursesTerminal.Options()
+        if capabilities.forbidsColor { terminalOptions.maximumColorMode = ColorMode.none }
+        if capabilities.announcesTruecolor, !capabilities.forbidsColor, let term = environment["TERM"],
+           let direct = LocaleProbe.directColorEntry(for: term) {
+            terminalOptions.terminalType = direct
+        }
+
         if let problem = Self.unusableTerminalType(ProcessInfo.processInfo.environment["TERM"]) {
             printError("nudge play: \(problem)")
             throw ExitCode.failure
@@ -125,20 +139,6 @@ struct PlayCommand: ParsableCommand {
             recordHandle = handle
         }
         defer { try? recordHandle?.close() }
-
-        let environment = ProcessInfo.processInfo.environment
-        let capabilities = TerminalCapabilities(environment: environment, probeWidths: LocaleProbe.probeWidths())
-        let glyphSet: GlyphSet
-        do { glyphSet = try capabilities.glyphs(requested: glyphs) } catch {
-            printError("nudge play: NUDGE_GLYPHS: \(error)")
-            throw ExitCode.failure
-        }
-        var terminalOptions = CursesTerminal.Options()
-        if capabilities.forbidsColor { terminalOptions.maximumColorMode = ColorMode.none }
-        if capabilities.announcesTruecolor, !capabilities.forbidsColor, let term = environment["TERM"],
-           let direct = LocaleProbe.directColorEntry(for: term) {
-            terminalOptions.terminalType = direct
-        }
 
         // Ask the terminal what it has (graphics, synchronized output, cell pixels) before
         // curses takes it; a terminal that answers nothing keeps working in cells.

@@ -40,3 +40,23 @@ struct FirstMinutesTests {
         #expect(!r.output.contains("\u{1B}"))
     }
 }
+
+@Suite("the first minutes: drawing options")
+struct DrawingOptionTests {
+    @Test("an unknown glyph set or graphics mode names the choices, on stderr, before the terminal is touched",
+          arguments: [(["--glyphs", "hexagon"], ["auto", "half", "quadrant", "sextant", "octant", "braille", "ascii"]),
+                      (["--graphics", "vector"], ["auto", "cells", "sixel", "kitty"])])
+    func unknownModes(arguments: [String], choices: [String]) throws {
+        let r = try CommandLineTests.run(["play", "scenes/000-push.yaml"] + arguments)
+        #expect(r.status == 64)
+        for choice in choices { #expect(r.errors.contains(choice), "\(r.errors)") }
+        #expect(!r.output.contains("\u{1B}"))
+    }
+
+    @Test("a bad NUDGE_GLYPHS is named")
+    func badEnvironment() throws {
+        let r = try CommandLineTests.run(["play", "scenes/000-push.yaml"], environment: ["NUDGE_GLYPHS": "tiles", "TERM": "xterm-256color"])
+        #expect(r.status != 0)
+        #expect(r.errors.contains("NUDGE_GLYPHS") && r.errors.contains("octant"), "\(r.errors)")
+    }
+}
