@@ -139,33 +139,21 @@ struct BenchCommand: ParsableCommand {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let sets = try glyphSets()
+        // Each scene in each pixel protocol, then in each glyph set.
+        let variants: [(label: String, graphics: GraphicsProtocol, glyphs: GlyphSet)] =
+            pixelProtocols.map { ($0.rawValue, $0, GlyphSet.half) } + (try glyphSets()).map { ($0.rawValue, GraphicsProtocol.cells, $0) }
         for entry in list {
             let description = try entry.load()
-            for protocolName in pixelProtocols {
-                let graphics = GraphicsProtocol(rawValue: protocolName)!
-                progress.show("\(entry.name) \(protocolName)")
-                let r = RenderBench.run(name: entry.name + "/" + protocolName, description: description,
-                                        frames: steps ?? 300, graphics: graphics, now: now)
+            for variant in variants {
+                progress.show("\(entry.name) \(variant.label)")
+                let r = RenderBench.run(name: entry.name + "/" + variant.label, description: description,
+                                        frames: steps ?? 300, glyphs: variant.glyphs, graphics: variant.graphics, now: now)
                 progress.clear()
                 if json {
                     print(String(decoding: try encoder.encode(r), as: UTF8.self))
                 } else {
                     print(entry.name.padding(toLength: 22, withPad: " ", startingAt: 0) + " "
-                          + protocolName.padding(toLength: 9, withPad: " ", startingAt: 0)
-                          + String(format: " %6d %11.3f %9.3f %9.3f %13.0f", r.bodies, r.medianMs, r.minMs, r.maxMs, r.bytesPerFrame ?? 0))
-                }
-            }
-            for set in sets {
-                progress.show("\(entry.name) \(set)")
-                let r = RenderBench.run(name: entry.name + "/" + set.rawValue, description: description,
-                                        frames: steps ?? 300, glyphs: set, now: now)
-                progress.clear()
-                if json {
-                    print(String(decoding: try encoder.encode(r), as: UTF8.self))
-                } else {
-                    print(entry.name.padding(toLength: 22, withPad: " ", startingAt: 0) + " "
-                          + set.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
+                          + variant.label.padding(toLength: 9, withPad: " ", startingAt: 0)
                           + String(format: " %6d %11.3f %9.3f %9.3f %13.0f", r.bodies, r.medianMs, r.minMs, r.maxMs, r.bytesPerFrame ?? 0))
                 }
             }
@@ -173,7 +161,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     /// The pixel protocols timed beside the glyph sets: both unless --glyphs narrows the run.
-    private var pixelProtocols: [String] { glyphs == nil ? ["sixel", "kitty"] : [] }
+    private var pixelProtocols: [GraphicsProtocol] { glyphs == nil ? [.sixel, .kitty] : [] }
 
     /// The glyph sets `--glyphs` names (all of them when it is not given).
     private func glyphSets() throws -> [GlyphSet] {
