@@ -99,6 +99,13 @@ enum JointSolver {
             let vr = (s[ib].v + cross(s[ib].w, rB)) - (s[ia].v + cross(s[ia].w, rA))
             return axis.dot(vr)
         }
+        // The effective mass along the axis as it is now: with a lever arm long against the body
+        // (a rod fixed far off a small item), the body turns a lot within a step and the mass
+        // computed when the step began would overshoot each substep's impulse, growing without
+        // bound.
+        let crA = rA.cross(axis), crB = rB.cross(axis)
+        let k = j.mA + j.mB + j.iA * crA * crA + j.iB * crB * crB
+        j.axialMass = k > 0 ? 1 / k : 0
         if j.minLength < j.maxLength {
             if j.hertz > 0 {
                 let C = length - j.length

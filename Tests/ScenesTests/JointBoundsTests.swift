@@ -1,0 +1,44 @@
+// Joints under long lever arms stay finite and within what energy allows. A rigid rod fixed
+// 200 pt off the center of a 10×10 item used to grow without bound and print null within a
+// second: its effective mass, computed once per step, was stale by the time the small body had
+// turned within the step.
+import Foundation
+import Geometry
+import Testing
+@testable import Dynamics
+@testable import Scenes
+
+@Suite("joints under long lever arms")
+struct JointBoundsTests {
+    @Test("a rod 200 pt off a 10×10 item's center swings within the energy bound and comes to hang straight below its anchor")
+    func offCenterRod() throws {
+        let yaml = """
+            name: Rod
+            items:
+              - {id: a, size: [10, 10], center: [300, 100]}
+            behaviors:
+              - {type: gravity}
+              - {type: attachment, item: a, anchor: [300, 50], offset: [200, 0]}
+            """
+        let description = try SceneParser().parse(yaml: yaml, file: "rod.yaml")
+        let scene = SceneBuilder().build(description, referenceBounds: Rect(x: 0, y: 0, width: 640, height: 368))
+        let item = try #require(scene.item(withID: "a"))
+        // The rod is as long as the anchor was from the attached point: √(200² + 50²).
+        let rod = (200.0 * 200 + 50 * 50).squareRoot()
+        // Lowest the center can go: rod and offset in line below the anchor. Energy then bounds
+        // the center's speed by √(2·g·drop), g = 1000 pt/s².
+        let lowest = 50 + rod + 200
+        let speedBound = (2 * 1000 * (lowest - 100)).squareRoot()
+        var fastest = 0.0
+        for _ in 0..<1200 {
+            scene.animator.step()
+            let v = scene.linearVelocity(of: item)
+            #expect(item.center.isFinite && v.x.isFinite && v.y.isFinite)
+            fastest = max(fastest, v.length)
+            if !item.center.isFinite { break }
+        }
+        #expect(fastest <= speedBound * 1.05, "fastest \(fastest) pt/s against the energy bound \(speedBound)")
+        #expect(abs(item.center.y - lowest) < 2, "rests at y \(item.center.y), straight below: \(lowest)")
+        #expect(abs(item.center.x - 300) < 6)
+    }
+}
