@@ -42,3 +42,36 @@ struct JointBoundsTests {
         #expect(abs(item.center.x - 300) < 6)
     }
 }
+
+@Suite("welds between far items")
+struct FarWeldTests {
+    @Test("two 10×10 items welded 626 pt apart, pushed and falling onto the floor, stay finite, their weld bounded, and come to rest on the floor")
+    func farWeld() throws {
+        let yaml = """
+            name: WeldFar
+            items:
+              - {id: a, size: [10, 10], center: [50, 50]}
+              - {id: b, size: [10, 10], center: [600, 350]}
+            behaviors:
+              - {type: gravity}
+              - {type: attachment, kind: fixed, item: a, to: b, anchor: [60, 50]}
+              - {type: collision, boundaries: reference}
+              - {type: push, items: [b], mode: continuous, magnitude: 3, angle: 1}
+            """
+        let description = try SceneParser().parse(yaml: yaml, file: "weld.yaml")
+        let scene = SceneBuilder().build(description, referenceBounds: Rect(x: 0, y: 0, width: 640, height: 368))
+        let a = try #require(scene.item(withID: "a")), b = try #require(scene.item(withID: "b"))
+        let distance = (550.0 * 550 + 300 * 300).squareRoot()
+        for step in 0..<900 {
+            scene.animator.step()
+            #expect(a.center.isFinite && b.center.isFinite, "step \(step)")
+            if !a.center.isFinite { return }
+            // The soft weld stretches under the push's 30 g but stays a weld.
+            let d = a.center.distance(to: b.center)
+            #expect(d > distance / 2 && d < distance * 1.5, "step \(step): \(d)")
+        }
+        // The push (up and to the right, magnitude 3 on a mass of 0.01) cannot lift the pair
+        // against gravity on both: it ends on the floor, both centers 5 pt above it.
+        #expect(abs(a.center.y - 363) < 2 && abs(b.center.y - 363) < 2, "a \(a.center), b \(b.center)")
+    }
+}

@@ -206,10 +206,52 @@ enum JointSolver {
         s[ia].w -= j.iA * imp; s[ib].w += j.iB * imp
     }
 
+    /// A weld: anchors coincide and the relative angle holds, solved as one 3×3 block (point and
+    /// angle together). Solved one after the other, the angle's impulse moves the anchors by its
+    /// lever arm and the point's impulse turns the bodies back, and when the items are far apart
+    /// (a lever arm of hundreds of points on a small item) each undoes the other with growing
+    /// impulses until the values overflow; the block solves both at once.
     private static func solveWeld(_ j: inout Joint, _ s: UnsafeMutablePointer<BodyState>, _ set: SolverSettings,
                                   _ soft: Softness, _ useBias: Bool) {
-        solveAngle(&j, s, soft, useBias)
-        solvePoint(&j, s, soft, useBias)
+        let ia = Int(j.bodyA), ib = Int(j.bodyB)
+        let rA = s[ia].dq.rotate(j.rA), rB = s[ib].dq.rotate(j.rB)
+        let cdot = (s[ib].v + cross(s[ib].w, rB)) - (s[ia].v + cross(s[ia].w, rA))
+        let wdot = s[ib].w - s[ia].w
+        var bias = Vector.zero, angleBias = 0.0, ms = 1.0, isc = 0.0
+        if useBias {
+            let sep = (s[ib].dp - s[ia].dp) + (rB - rA) + j.deltaCenter
+            bias = sep * soft.biasRate
+            angleBias = (j.deltaAngle + relativeAngle(s[ib].dq, s[ia].dq)) * soft.biasRate
+            ms = soft.massScale; isc = soft.impulseScale
+        }
+        let mA = j.mA, mB = j.mB, iA = j.iA, iB = j.iB
+        let k11 = mA + mB + rA.y * rA.y * iA + rB.y * rB.y * iB
+        let k12 = -rA.y * rA.x * iA - rB.y * rB.x * iB
+        let k13 = -rA.y * iA - rB.y * iB
+        let k22 = mA + mB + rA.x * rA.x * iA + rB.x * rB.x * iB
+        let k23 = rA.x * iA + rB.x * iB
+        let k33 = iA + iB
+        let b = (cdot.x + bias.x, cdot.y + bias.y, wdot + angleBias)
+        // Cramer's rule on the symmetric 3×3 system K·x = b.
+        let c11 = k22 * k33 - k23 * k23, c12 = k13 * k23 - k12 * k33, c13 = k12 * k23 - k13 * k22
+        var det = k11 * c11 + k12 * c12 + k13 * c13
+        var x = (0.0, 0.0, 0.0)
+        if det != 0 {
+            det = 1 / det
+            let c22 = k11 * k33 - k13 * k13, c23 = k12 * k13 - k11 * k23, c33 = k11 * k22 - k12 * k12
+            x = (det * (c11 * b.0 + c12 * b.1 + c13 * b.2),
+                 det * (c12 * b.0 + c22 * b.1 + c23 * b.2),
+                 det * (c13 * b.0 + c23 * b.1 + c33 * b.2))
+        } else if k33 > 0 {
+            // No translation to fix (both bodies static in position): the angle alone.
+            x = (0, 0, b.2 / k33)
+        }
+        let linear = Vector(-ms * x.0 - isc * j.linearImpulse.x, -ms * x.1 - isc * j.linearImpulse.y)
+        let angular = -ms * x.2 - isc * j.angularImpulse
+        j.linearImpulse += linear
+        j.angularImpulse += angular
+        apply(s, j, rA, rB, linear)
+        s[ia].w -= iA * angular; s[ib].w += iB * angular
     }
 
     private static func solvePrismatic(_ j: inout Joint, _ s: UnsafeMutablePointer<BodyState>, _ set: SolverSettings,
