@@ -75,3 +75,29 @@ struct FarWeldTests {
         #expect(abs(a.center.y - 363) < 2 && abs(b.center.y - 363) < 2, "a \(a.center), b \(b.center)")
     }
 }
+
+@Suite("fields with a steep falloff")
+struct SteepFieldTests {
+    @Test("a radial field of falloff 150 whose center is 10 pt from an item stays finite from the first step on", arguments: [100.0, 150, 400])
+    func steepFalloff(falloff: Double) throws {
+        let yaml = """
+            name: Field
+            items:
+              - {id: a, size: [10, 10], center: [300, 100]}
+            behaviors:
+              - {type: field, kind: radialGravity, position: [300, 110], strength: 1, falloff: \(falloff)}
+            """
+        let description = try SceneParser().parse(yaml: yaml, file: "field.yaml")
+        let scene = SceneBuilder().build(description, referenceBounds: Rect(x: 0, y: 0, width: 640, height: 368))
+        let a = try #require(scene.item(withID: "a"))
+        for step in 0..<120 {
+            scene.animator.step()
+            let v = scene.linearVelocity(of: a)
+            #expect(a.center.isFinite && v.x.isFinite && v.y.isFinite, "step \(step)")
+            // One step of 1/60 s moves it at most its distance to the center (10 pt) faster than
+            // the step before: 10·60 pt/s of speed a step, so at most 600·(step + 1) pt/s.
+            #expect(v.length <= 600 * Double(step + 1) + 1, "step \(step): \(v.length) pt/s")
+            if !a.center.isFinite { return }
+        }
+    }
+}

@@ -3,7 +3,8 @@
 // UIKit documents the fields but not their units, so Nudge fixes them (docs/dynamics.md):
 //   - strength 1 of a gravity-like field is 1000 pt/s², the same as GravityBehavior's magnitude 1;
 //   - `falloff` f scales a field by (100 pt / max(d, minimumRadius))^f, d being the distance from
-//     `position` (100 pt is one meter, as in UIKit's Box2D); default 0, no falloff;
+//     `position` (100 pt is one meter, as in UIKit's Box2D); default 0, no falloff; the factor is
+//     bounded so a field never moves a body farther than its distance to the center in one step;
 //   - linear gravity: acceleration strength·1000 along `direction`;
 //   - radial gravity: acceleration strength·1000 toward `position`;
 //   - drag: acceleration −strength·v (s⁻¹), so strength 1 halves speed every ln 2 seconds;
@@ -83,8 +84,20 @@ public final class FieldBehavior: ItemListBehavior {
         let offset = p - position
         guard region.contains(offset) else { return .zero }
         let d = offset.length
-        let scale = falloff == 0 ? 1 : pow(100 / max(d, minimumRadius, 1e-6), falloff)
         let g = GravityBehavior.pointsPerSecondSquared
+        var scale = 1.0
+        if falloff != 0 {
+            // (100 / d)^falloff, taken in logarithms and bounded: a step of 1/60 s integrates the
+            // field explicitly, which stays meaningful only while the field moves a body less
+            // than its distance to the center in one step, |a| ≤ d·60². Past that (a steep
+            // falloff near the center: falloff 150 at 10 pt is 10^150) the body would jump past
+            // the center and the numbers overflow to infinity on the first step.
+            let r = max(d, minimumRadius, 1e-6)
+            let logScale = falloff * log(100 / r)
+            let unit = abs(strength) * g
+            let logCap = unit > 0 ? log(max(r, 1) * 3600 / unit) : logScale
+            scale = exp(min(logScale, max(logCap, 0)))
+        }
         switch kind {
         case .linearGravity:
             return direction.normalized * (strength * g * scale)
