@@ -46,8 +46,17 @@ enum JointSolver {
         case .revolute:
             angular += j.lowerImpulse - j.upperImpulse
         case .prismatic:
-            let axis = s[ia].dq.rotate(j.axisA)
-            P = P + axis * (j.lowerImpulse - j.upperImpulse)
+            // The axial and perpendicular impulses act at B's anchor, so their torque on A has
+            // the lever arm d + rA, as in the solve; rA alone would turn A by the wrong amount.
+            let d = (s[ib].dp - s[ia].dp) + j.deltaCenter + rB - rA
+            let axis = s[ia].dq.rotate(j.axisA), perp = axis.perpendicular
+            let axial = j.lowerImpulse - j.upperImpulse
+            P = axis * axial + perp * j.impulse
+            let lA = axial * (d + rA).cross(axis) + j.impulse * (d + rA).cross(perp) + j.angularImpulse
+            let lB = axial * rB.cross(axis) + j.impulse * rB.cross(perp) + j.angularImpulse
+            s[ia].v -= P * j.mA; s[ia].w -= j.iA * lA
+            s[ib].v += P * j.mB; s[ib].w += j.iB * lB
+            return
         case .weld, .mouse:
             break
         }
@@ -61,12 +70,20 @@ enum JointSolver {
                       jointSoftness: Softness, useBias: Bool) {
         switch j.kind {
         case .distance: solveDistance(&j, s, set, jointSoftness, useBias)
-        case .revolute: solveRevolute(&j, s, set, jointSoftness, useBias)
+        case .revolute:
+            solveRevoluteLimits(&j, s, set, jointSoftness, useBias)
+            solvePoint(&j, s, jointSoftness, useBias)
         case .weld: solveWeld(&j, s, set, jointSoftness, useBias)
-        case .prismatic: solvePrismatic(&j, s, set, jointSoftness, useBias)
+        case .prismatic:
+            solvePrismaticLimits(&j, s, set, jointSoftness, useBias)
+            solvePrismaticBlock(&j, s, jointSoftness, useBias)
         case .mouse: solveMouse(&j, s, set)
         }
     }
+
+    /// Whether a `JointGroup` can hold the joint's rows: every kind but the mouse joint, whose
+    /// force cap bounds the length of a vector rather than each row.
+    static func isGroupable(_ j: Joint) -> Bool { j.kind != .mouse }
 
     @inline(__always)
     private static func apply(_ s: UnsafeMutablePointer<BodyState>, _ j: Joint, _ rA: Vector, _ rB: Vector, _ P: Vector) {
@@ -77,13 +94,13 @@ enum JointSolver {
 
     /// Bias, mass scale and impulse scale for a rigid constraint with position error C.
     @inline(__always)
-    private static func rigidTerms(_ C: Double, _ soft: Softness, _ useBias: Bool) -> (Double, Double, Double) {
+    static func rigidTerms(_ C: Double, _ soft: Softness, _ useBias: Bool) -> (Double, Double, Double) {
         useBias ? (soft.biasRate * C, soft.massScale, soft.impulseScale) : (0, 1, 0)
     }
 
     /// Bias, mass scale and impulse scale for a one-sided limit with position error C (≥ 0 allowed).
     @inline(__always)
-    private static func limitTerms(_ C: Double, _ set: SolverSettings, _ soft: Softness, _ useBias: Bool) -> (Double, Double, Double) {
+    static func limitTerms(_ C: Double, _ set: SolverSettings, _ soft: Softness, _ useBias: Bool) -> (Double, Double, Double) {
         if C > 0 { return (C * set.invH, 1, 0) }
         return useBias ? (soft.biasRate * C, soft.massScale, soft.impulseScale) : (0, 1, 0)
     }
@@ -166,8 +183,9 @@ enum JointSolver {
         apply(s, j, rA, rB, imp)
     }
 
-    private static func solveRevolute(_ j: inout Joint, _ s: UnsafeMutablePointer<BodyState>, _ set: SolverSettings,
-                                      _ soft: Softness, _ useBias: Bool) {
+    /// A pin's friction torque and angle limits (its point is `solvePoint`).
+    private static func solveRevoluteLimits(_ j: inout Joint, _ s: UnsafeMutablePointer<BodyState>, _ set: SolverSettings,
+                                            _ soft: Softness, _ useBias: Bool) {
         let ia = Int(j.bodyA), ib = Int(j.bodyB)
         if j.maxMotorTorque > 0 {
             // Friction torque: a motor at speed 0 with limited torque.
@@ -193,17 +211,6 @@ enum JointSolver {
                 s[ia].w += j.iA * imp; s[ib].w -= j.iB * imp
             }
         }
-        solvePoint(&j, s, soft, useBias)
-    }
-
-    @inline(__always)
-    private static func solveAngle(_ j: inout Joint, _ s: UnsafeMutablePointer<BodyState>, _ soft: Softness, _ useBias: Bool) {
-        let ia = Int(j.bodyA), ib = Int(j.bodyB)
-        let C = j.deltaAngle + relativeAngle(s[ib].dq, s[ia].dq)
-        let (bias, ms, isc) = rigidTerms(C, soft, useBias)
-        let imp = -j.axialMass * ms * (s[ib].w - s[ia].w + bias) - isc * j.angularImpulse
-        j.angularImpulse += imp
-        s[ia].w -= j.iA * imp; s[ib].w += j.iB * imp
     }
 
     /// A weld: anchors coincide and the relative angle holds, solved as one 3×3 block (point and
@@ -254,49 +261,77 @@ enum JointSolver {
         s[ia].w -= iA * angular; s[ib].w += iB * angular
     }
 
-    private static func solvePrismatic(_ j: inout Joint, _ s: UnsafeMutablePointer<BodyState>, _ set: SolverSettings,
-                                       _ soft: Softness, _ useBias: Bool) {
+    /// A slider's translation limits along its axis (its perpendicular and angle rows are
+    /// `solvePrismaticBlock`).
+    private static func solvePrismaticLimits(_ j: inout Joint, _ s: UnsafeMutablePointer<BodyState>, _ set: SolverSettings,
+                                             _ soft: Softness, _ useBias: Bool) {
+        guard j.enableLimit else { return }
         let ia = Int(j.bodyA), ib = Int(j.bodyB)
-        solveAngle(&j, s, soft, useBias)
+        let mA = j.mA, mB = j.mB, iA = j.iA, iB = j.iB
         let rA = s[ia].dq.rotate(j.rA), rB = s[ib].dq.rotate(j.rB)
         let d = (s[ib].dp - s[ia].dp) + j.deltaCenter + rB - rA
         let axis = s[ia].dq.rotate(j.axisA)
-        // Translation limits along the axis.
-        if j.enableLimit {
-            let translation = axis.dot(d)
-            let a1 = (d + rA).cross(axis), a2 = rB.cross(axis)
-            let k = j.mA + j.mB + j.iA * a1 * a1 + j.iB * a2 * a2
-            let mass = k > 0 ? 1 / k : 0
-            @inline(__always) func cdot() -> Double {
-                axis.dot(s[ib].v - s[ia].v) + a2 * s[ib].w - a1 * s[ia].w
-            }
-            do {
-                let (bias, ms, isc) = limitTerms(translation - j.lower, set, soft, useBias)
-                var imp = -mass * ms * (cdot() + bias) - isc * j.lowerImpulse
-                let n = max(j.lowerImpulse + imp, 0); imp = n - j.lowerImpulse; j.lowerImpulse = n
-                s[ia].v -= axis * (imp * j.mA); s[ia].w -= j.iA * imp * a1
-                s[ib].v += axis * (imp * j.mB); s[ib].w += j.iB * imp * a2
-            }
-            do {
-                let (bias, ms, isc) = limitTerms(j.upper - translation, set, soft, useBias)
-                var imp = -mass * ms * (-cdot() + bias) - isc * j.upperImpulse
-                let n = max(j.upperImpulse + imp, 0); imp = n - j.upperImpulse; j.upperImpulse = n
-                s[ia].v += axis * (imp * j.mA); s[ia].w += j.iA * imp * a1
-                s[ib].v -= axis * (imp * j.mB); s[ib].w -= j.iB * imp * a2
-            }
-        }
-        // Perpendicular: no motion across the axis.
-        let perp = axis.perpendicular
-        let a1 = (d + rA).cross(perp), a2 = rB.cross(perp)
-        let k = j.mA + j.mB + j.iA * a1 * a1 + j.iB * a2 * a2
+        let translation = axis.dot(d)
+        let a1 = (d + rA).cross(axis), a2 = rB.cross(axis)
+        let k = mA + mB + iA * a1 * a1 + iB * a2 * a2
         let mass = k > 0 ? 1 / k : 0
-        let cd = perp.dot(s[ib].v - s[ia].v) + a2 * s[ib].w - a1 * s[ia].w
-        let (bias, ms, isc) = rigidTerms(perp.dot(d), soft, useBias)
-        let imp = -mass * ms * (cd + bias) - isc * j.impulse
-        j.impulse += imp
-        s[ia].v -= perp * (imp * j.mA); s[ia].w -= j.iA * imp * a1
-        s[ib].v += perp * (imp * j.mB); s[ib].w += j.iB * imp * a2
-        j.linearImpulse = perp * j.impulse
+        @inline(__always) func cdot() -> Double {
+            axis.dot(s[ib].v - s[ia].v) + a2 * s[ib].w - a1 * s[ia].w
+        }
+        do {
+            let (bias, ms, isc) = limitTerms(translation - j.lower, set, soft, useBias)
+            var imp = -mass * ms * (cdot() + bias) - isc * j.lowerImpulse
+            let n = max(j.lowerImpulse + imp, 0); imp = n - j.lowerImpulse; j.lowerImpulse = n
+            s[ia].v -= axis * (imp * mA); s[ia].w -= iA * imp * a1
+            s[ib].v += axis * (imp * mB); s[ib].w += iB * imp * a2
+        }
+        do {
+            let (bias, ms, isc) = limitTerms(j.upper - translation, set, soft, useBias)
+            var imp = -mass * ms * (-cdot() + bias) - isc * j.upperImpulse
+            let n = max(j.upperImpulse + imp, 0); imp = n - j.upperImpulse; j.upperImpulse = n
+            s[ia].v += axis * (imp * mA); s[ia].w += iA * imp * a1
+            s[ib].v -= axis * (imp * mB); s[ib].w -= iB * imp * a2
+        }
+    }
+
+    /// A slider: B's anchor stays on A's axis and the bodies keep their relative angle. The
+    /// perpendicular row and the angle row are solved together, as one 2×2 block. Solved one
+    /// after the other they undo each other: with the anchor far from a small item, the
+    /// perpendicular impulse mostly turns the item (its lever arm is long against the item's
+    /// size), the angle row turns it back and moves the anchor off the axis again, and the pair
+    /// converges so slowly that each substep ends with most of the error left, which the position
+    /// bias then feeds back as energy.
+    private static func solvePrismaticBlock(_ j: inout Joint, _ s: UnsafeMutablePointer<BodyState>, _ soft: Softness, _ useBias: Bool) {
+        let ia = Int(j.bodyA), ib = Int(j.bodyB)
+        let mA = j.mA, mB = j.mB, iA = j.iA, iB = j.iB
+        let rA = s[ia].dq.rotate(j.rA), rB = s[ib].dq.rotate(j.rB)
+        let d = (s[ib].dp - s[ia].dp) + j.deltaCenter + rB - rA
+        let axis = s[ia].dq.rotate(j.axisA)
+        // Perpendicular and angle, as one block.
+        let perp = axis.perpendicular
+        let s1 = (d + rA).cross(perp), s2 = rB.cross(perp)
+        let cdot = (perp.dot(s[ib].v - s[ia].v) + s2 * s[ib].w - s1 * s[ia].w, s[ib].w - s[ia].w)
+        var bias = (0.0, 0.0), ms = 1.0, isc = 0.0
+        if useBias {
+            let angle = j.deltaAngle + relativeAngle(s[ib].dq, s[ia].dq)
+            bias = (soft.biasRate * perp.dot(d), soft.biasRate * angle)
+            ms = soft.massScale; isc = soft.impulseScale
+        }
+        let k11 = mA + mB + iA * s1 * s1 + iB * s2 * s2
+        let k12 = iA * s1 + iB * s2
+        // Neither body turns (both have fixed rotation): the angle row is empty, and a unit
+        // entry keeps the block solvable without moving anything.
+        let k22 = iA + iB > 0 ? iA + iB : 1
+        var det = k11 * k22 - k12 * k12
+        if det != 0 { det = 1 / det }
+        let b1 = cdot.0 + bias.0, b2 = cdot.1 + bias.1
+        let x1 = det * (k22 * b1 - k12 * b2), x2 = det * (k11 * b2 - k12 * b1)
+        let perpImpulse = -ms * x1 - isc * j.impulse
+        let angleImpulse = -ms * x2 - isc * j.angularImpulse
+        j.impulse += perpImpulse
+        j.angularImpulse += angleImpulse
+        s[ia].v -= perp * (perpImpulse * mA); s[ia].w -= iA * (perpImpulse * s1 + angleImpulse)
+        s[ib].v += perp * (perpImpulse * mB); s[ib].w += iB * (perpImpulse * s2 + angleImpulse)
     }
 
     private static func solveMouse(_ j: inout Joint, _ s: UnsafeMutablePointer<BodyState>, _ set: SolverSettings) {

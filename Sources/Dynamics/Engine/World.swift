@@ -656,6 +656,18 @@ final class World {
     private var solverBodies: [SolverBody] = []
     /// Active joints whose bodies are awake.
     private var awakeJoints: [Int32] = []
+    /// Awake joints whose rigid rows are solved together with their neighbours' (JointGroups.swift).
+    private var jointGroups = JointGroups()
+
+    /// One pass over the joints: each joint alone in its group by itself, then each group at once.
+    @inline(__always)
+    private func solveJoints(_ jp: UnsafeMutablePointer<Joint>, _ s: UnsafeMutablePointer<BodyState>, _ set: SolverSettings,
+                             _ soft: Softness, _ awake: UnsafeBufferPointer<Int32>, useBias: Bool) {
+        for j in awake where !jointGroups.isGrouped[Int(j)] {
+            JointSolver.solve(&jp[Int(j)], s, set, jointSoftness: soft, useBias: useBias)
+        }
+        for g in 0..<jointGroups.count { jointGroups.solve(g, jp, s, set, soft: soft, useBias: useBias) }
+    }
 
     /// What one substep does to a dynamic body's velocity before the constraints: damping, then
     /// the constant acceleration of the step's forces and fields.
@@ -727,6 +739,9 @@ final class World {
                 JointSolver.prepare(&joints[j], bp.baseAddress!, set)
             }
         }}}
+        awakeJoints.withUnsafeBufferPointer { awake in
+            joints.withUnsafeBufferPointer { jp in jointGroups.build(awake: awake, joints: jp, bodyCount: bodyCount) }
+        }
 
         let maxSpeed = Float(settings.maxLinearSpeed)
         let relaxIterations = max(1, settings.relaxIterations)
@@ -769,17 +784,13 @@ final class World {
                 for j in awakeJoints { JointSolver.warmStart(&jp[Int(j)], s) }
                 for w in 0..<wp.count { WideContactSolver.warmStart(&wp[w], s) }
                 for c in 0..<op.count { ContactSolver.warmStart(&op[c], s) }
-                for j in awakeJoints {
-                    JointSolver.solve(&jp[Int(j)], s, set, jointSoftness: jointSoftness, useBias: true)
-                }
+                solveJoints(jp.baseAddress!, s, set, jointSoftness, awakeJoints, useBias: true)
                 for w in 0..<wp.count { WideContactSolver.solve(&wp[w], s, wide) }
                 for c in 0..<op.count { ContactSolver.solve(&op[c], s, set, useBias: true) }
                 // Integrate positions.
                 for i in movers { s[Int(i)].advance(by: hf) }
                 resolveImpacts()
-                for j in awakeJoints {
-                    JointSolver.solve(&jp[Int(j)], s, set, jointSoftness: jointSoftness, useBias: false)
-                }
+                solveJoints(jp.baseAddress!, s, set, jointSoftness, awakeJoints, useBias: false)
                 for r in 0..<relaxIterations {
                     if r == 0 {
                         for w in 0..<wp.count { WideContactSolver.relax(&wp[w], s, wide) }

@@ -1,0 +1,278 @@
+// JointGroups: joints that share moving bodies, solved together, exactly.
+//
+// The solver visits constraints one at a time (Gauss-Seidel). That converges fast when
+// neighbouring constraints are weakly coupled and hardly at all when they are not, and the worst
+// case is a light item between two joints: say a small item pinned to a heavy one and hanging a
+// second item on a rod. Each joint's impulse moves mostly the light item, the other joint's undoes
+// it, and one pass per substep leaves most of the error. Warm starting then reapplies the last
+// substep's large, cancelling impulses along directions the light item has turned away from, and
+// the error grows from substep to substep until the values overflow. Neither stiffness nor more
+// substeps cure it (8, 16 and 32 substeps all reached NaN on such a scene); an exact solve does.
+//
+// So the awake joints are grouped by the moving bodies they share, and each group of two or more
+// joints is solved as one system: every row of every joint in it (rods, springs, ropes, pins'
+// points, friction and limits, welds, sliders) with K = J·M⁻¹·Jᵀ,
+//
+//     (K + Γ)·λ = −(J·v + bias) − Γ·λ₀,    Γᵢᵢ = (impulseScaleᵢ / massScaleᵢ)·Kᵢᵢ,
+//
+// which for a single row is exactly the soft step's λ = −massScale·(J·v + bias)/K −
+// impulseScale·λ₀, so each row keeps its own softness (a spring its frequency, a joint the
+// joint stiffness, a relax pass none). One-sided rows (limits, ropes) and bounded ones (friction
+// torque) are handled by clamping: rows whose accumulated impulse would leave its bounds are held
+// at the bound and the rest solved again. The system is factored as LDLᵀ; a row that depends on
+// the others (a second weld between the same items) has a zero pivot and is left out, so an
+// over-constrained group stays solvable.
+//
+// A joint alone in its group keeps its own solve, the same answer with the same arithmetic as
+// before groups existed, unless it has one-sided rows beside its rigid ones (a pin with limits or
+// friction, a slider with limits): their lever arms couple them as two joints would be. Mouse joints (snaps, the grab) stay outside groups: their force cap
+// bounds the length of a vector, not each row. Groups are found once per step; a group of more
+// than `maxRows` rows is solved one joint at a time.
+import Geometry
+
+/// One row of a group: J·v = linA·vA + angA·ωA + linB·vB + angB·ωB.
+struct JointRow {
+    var joint: Int32
+    /// Which of the joint's accumulated impulses the row adds to.
+    var slot: Slot
+    var bodyA: Int32, bodyB: Int32
+    var mA: Double, iA: Double, mB: Double, iB: Double
+    var linA: Vector, angA: Double
+    var linB: Vector, angB: Double
+    /// The velocity the row steers by (bias rate times position error, or C/h for a limit not
+    /// yet reached).
+    var bias: Double
+    /// impulseScale / massScale of the row's softness: 0 for a rigid row.
+    var compliance: Double
+    /// Bounds on the accumulated impulse.
+    var lower: Double, upper: Double
+
+    enum Slot: UInt8 { case impulse, linearX, linearY, angular, lower, upper, motor }
+}
+
+struct JointGroups {
+    /// Rows of a group beyond which it is solved one joint at a time (factoring 64 rows takes
+    /// about 44,000 multiply-adds).
+    static let maxRows = 64
+
+    /// Whether each joint is solved in a group (indexed like the world's joints).
+    private(set) var isGrouped: [Bool] = []
+    /// Grouped joints, group after group; group g is `members[groupStarts[g]..<groupStarts[g + 1]]`.
+    private(set) var members: [Int32] = []
+    private(set) var groupStarts: [Int] = [0]
+    var count: Int { groupStarts.count - 1 }
+
+    private var parent: [Int32] = []
+    private var rows: [JointRow] = []
+    private var system = BoundedLinearSystem()
+
+    // MARK: Finding the groups
+
+    /// The most rows a joint can bring.
+    static func maxRowCount(_ j: Joint) -> Int {
+        switch j.kind {
+        case .distance: return 3
+        case .revolute: return 5
+        case .prismatic: return 4
+        case .weld: return 3
+        case .mouse: return 0
+        }
+    }
+
+    /// A pin with limits or friction, or a slider with limits: one-sided rows beside rigid ones,
+    /// with the same lever arms, which one at a time undo each other as two joints would.
+    static func couplesItsOwnRows(_ j: Joint) -> Bool {
+        switch j.kind {
+        case .revolute: return j.enableLimit || j.maxMotorTorque > 0
+        case .prismatic: return j.enableLimit
+        case .distance, .weld, .mouse: return false
+        }
+    }
+
+    private mutating func root(_ b: Int32) -> Int32 {
+        var r = b
+        while parent[Int(r)] != r { r = parent[Int(r)] }
+        var c = b
+        while parent[Int(c)] != r { let next = parent[Int(c)]; parent[Int(c)] = r; c = next }
+        return r
+    }
+
+    /// Groups the awake joints by the moving bodies they share.
+    mutating func build(awake: UnsafeBufferPointer<Int32>, joints: UnsafeBufferPointer<Joint>, bodyCount: Int) {
+        if isGrouped.count != joints.count { isGrouped = [Bool](repeating: false, count: joints.count) }
+        for id in awake { isGrouped[Int(id)] = false }
+        members.removeAll(keepingCapacity: true)
+        groupStarts.removeAll(keepingCapacity: true)
+        groupStarts.append(0)
+        if awake.isEmpty { return }
+        if parent.count != bodyCount { parent = [Int32](repeating: 0, count: bodyCount) }
+        @inline(__always) func moves(_ m: Double, _ i: Double) -> Bool { m > 0 || i > 0 }
+        for id in awake {
+            let j = joints[Int(id)]
+            parent[Int(j.bodyA)] = j.bodyA; parent[Int(j.bodyB)] = j.bodyB
+        }
+        for id in awake {
+            let j = joints[Int(id)]
+            guard JointSolver.isGroupable(j), moves(j.mA, j.iA), moves(j.mB, j.iB) else { continue }
+            let a = root(j.bodyA), b = root(j.bodyB)
+            if a != b { parent[Int(max(a, b))] = min(a, b) }
+        }
+        // Each joint belongs to the group of a moving body it holds. Groups are listed in the
+        // order of their first joint and joints in the awake order, so the same world always
+        // solves in the same order (the dictionary is only looked up, never iterated).
+        var groupOfRoot: [Int32: Int] = [:]
+        var groups: [[Int32]] = []
+        for id in awake {
+            let j = joints[Int(id)]
+            guard JointSolver.isGroupable(j) else { continue }
+            let body = moves(j.mB, j.iB) ? j.bodyB : (moves(j.mA, j.iA) ? j.bodyA : -1)
+            guard body >= 0 else { continue }
+            let key = root(body)
+            if let g = groupOfRoot[key] { groups[g].append(id) } else { groupOfRoot[key] = groups.count; groups.append([id]) }
+        }
+        for group in groups where group.count >= 2 || Self.couplesItsOwnRows(joints[Int(group[0])]) {
+            let n = group.reduce(0) { $0 + Self.maxRowCount(joints[Int($1)]) }
+            if n > Self.maxRows { continue }
+            for id in group { isGrouped[Int(id)] = true; members.append(id) }
+            groupStarts.append(members.count)
+        }
+    }
+
+    // MARK: Solving a group
+
+    /// The group's rows as the bodies stand now (anchors turned by each body's rotation so far).
+    private mutating func makeRows(_ g: Int, _ joints: UnsafeMutablePointer<Joint>, _ s: UnsafeMutablePointer<BodyState>,
+                                   _ set: SolverSettings, _ soft: Softness, _ useBias: Bool) {
+        rows.removeAll(keepingCapacity: true)
+        for k in groupStarts[g]..<groupStarts[g + 1] {
+            let id = members[k]
+            let j = joints[Int(id)]
+            let ia = Int(j.bodyA), ib = Int(j.bodyB)
+            let rA = s[ia].dq.rotate(j.rA), rB = s[ib].dq.rotate(j.rB)
+            let d = (s[ib].dp - s[ia].dp) + j.deltaCenter + rB - rA
+            /// A row pulling B along `dir` at rB and A the other way at `armA`.
+            func row(_ slot: JointRow.Slot, _ dir: Vector, _ angA: Double, _ angB: Double,
+                     _ terms: (Double, Double, Double), lower: Double = -.infinity, upper: Double = .infinity) -> JointRow {
+                let (bias, ms, isc) = terms
+                return JointRow(joint: id, slot: slot, bodyA: j.bodyA, bodyB: j.bodyB, mA: j.mA, iA: j.iA, mB: j.mB, iB: j.iB,
+                                linA: -dir, angA: angA, linB: dir, angB: angB, bias: bias,
+                                compliance: ms > 0 ? isc / ms : 0, lower: lower, upper: upper)
+            }
+            let angle = j.deltaAngle + JointSolver.relativeAngle(s[ib].dq, s[ia].dq)
+            switch j.kind {
+            case .distance:
+                let length = d.length
+                let axis = length > 1e-12 ? d / length : Vector(1, 0)
+                let crA = rA.cross(axis), crB = rB.cross(axis)
+                if j.minLength < j.maxLength {
+                    if j.hertz > 0 {
+                        let ss = j.springSoftness
+                        rows.append(row(.impulse, axis, -crA, crB, (ss.biasRate * (length - j.length), ss.massScale, ss.impulseScale)))
+                    }
+                    if j.minLength > 0 {
+                        rows.append(row(.lower, axis, -crA, crB, JointSolver.limitTerms(length - j.minLength, set, soft, useBias), lower: 0))
+                    }
+                    if j.maxLength < .infinity {
+                        rows.append(row(.upper, -axis, crA, -crB, JointSolver.limitTerms(j.maxLength - length, set, soft, useBias), lower: 0))
+                    }
+                } else {
+                    rows.append(row(.impulse, axis, -crA, crB, JointSolver.rigidTerms(length - j.length, soft, useBias)))
+                }
+            case .revolute, .weld:
+                if j.kind == .revolute {
+                    if j.maxMotorTorque > 0 {
+                        let most = set.h * j.maxMotorTorque
+                        rows.append(row(.motor, .zero, -1, 1, (0, 1, 0), lower: -most, upper: most))
+                    }
+                    if j.enableLimit {
+                        rows.append(row(.lower, .zero, -1, 1, JointSolver.limitTerms(angle - j.lower, set, soft, useBias), lower: 0))
+                        rows.append(row(.upper, .zero, 1, -1, JointSolver.limitTerms(j.upper - angle, set, soft, useBias), lower: 0))
+                    }
+                }
+                let x = Vector(1, 0), y = Vector(0, 1)
+                rows.append(row(.linearX, x, -rA.cross(x), rB.cross(x), JointSolver.rigidTerms(d.x, soft, useBias)))
+                rows.append(row(.linearY, y, -rA.cross(y), rB.cross(y), JointSolver.rigidTerms(d.y, soft, useBias)))
+                if j.kind == .weld {
+                    rows.append(row(.angular, .zero, -1, 1, JointSolver.rigidTerms(angle, soft, useBias)))
+                }
+            case .prismatic:
+                let axis = s[ia].dq.rotate(j.axisA)
+                if j.enableLimit {
+                    let translation = axis.dot(d)
+                    let a1 = (d + rA).cross(axis), a2 = rB.cross(axis)
+                    rows.append(row(.lower, axis, -a1, a2, JointSolver.limitTerms(translation - j.lower, set, soft, useBias), lower: 0))
+                    rows.append(row(.upper, -axis, a1, -a2, JointSolver.limitTerms(j.upper - translation, set, soft, useBias), lower: 0))
+                }
+                let perp = axis.perpendicular
+                rows.append(row(.impulse, perp, -(d + rA).cross(perp), rB.cross(perp), JointSolver.rigidTerms(perp.dot(d), soft, useBias)))
+                rows.append(row(.angular, .zero, -1, 1, JointSolver.rigidTerms(angle, soft, useBias)))
+            case .mouse:
+                break
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func accumulated(_ j: Joint, _ slot: JointRow.Slot) -> Double {
+        switch slot {
+        case .impulse: return j.impulse
+        case .linearX: return j.linearImpulse.x
+        case .linearY: return j.linearImpulse.y
+        case .angular: return j.angularImpulse
+        case .lower: return j.lowerImpulse
+        case .upper: return j.upperImpulse
+        case .motor: return j.motorImpulse
+        }
+    }
+
+    @inline(__always)
+    private static func add(_ lambda: Double, to j: inout Joint, _ slot: JointRow.Slot) {
+        switch slot {
+        case .impulse: j.impulse += lambda
+        case .linearX: j.linearImpulse.x += lambda
+        case .linearY: j.linearImpulse.y += lambda
+        case .angular: j.angularImpulse += lambda
+        case .lower: j.lowerImpulse += lambda
+        case .upper: j.upperImpulse += lambda
+        case .motor: j.motorImpulse += lambda
+        }
+    }
+
+    /// One pass over group `g`: all its rows at once.
+    mutating func solve(_ g: Int, _ joints: UnsafeMutablePointer<Joint>, _ s: UnsafeMutablePointer<BodyState>,
+                        _ set: SolverSettings, soft: Softness, useBias: Bool) {
+        makeRows(g, joints, s, set, soft, useBias)
+        let n = rows.count
+        system.reset(size: n)
+        for a in 0..<n {
+            let p = rows[a]
+            for b in 0...a {
+                let q = rows[b]
+                var sum = 0.0
+                // K = J·M⁻¹·Jᵀ: two rows meet where they share a body.
+                if p.bodyA == q.bodyA { sum += p.mA * p.linA.dot(q.linA) + p.iA * p.angA * q.angA }
+                if p.bodyA == q.bodyB { sum += p.mA * p.linA.dot(q.linB) + p.iA * p.angA * q.angB }
+                if p.bodyB == q.bodyA { sum += p.mB * p.linB.dot(q.linA) + p.iB * p.angB * q.angA }
+                if p.bodyB == q.bodyB { sum += p.mB * p.linB.dot(q.linB) + p.iB * p.angB * q.angB }
+                system.setMatrix(a, b, sum)
+            }
+            let ia = Int(p.bodyA), ib = Int(p.bodyB)
+            let jv = p.linA.dot(s[ia].v) + p.angA * s[ia].w + p.linB.dot(s[ib].v) + p.angB * s[ib].w
+            let gamma = p.compliance * system.matrix(a, a)
+            let total = Self.accumulated(joints[Int(p.joint)], p.slot)
+            system.addToDiagonal(a, gamma)
+            system.setRight(a, -(jv + p.bias) - gamma * total)
+            system.setBounds(a, lower: p.lower - total, upper: p.upper - total)
+        }
+        system.solve()
+        for a in 0..<n {
+            let p = rows[a]
+            let lambda = system.solution(a)
+            if lambda == 0 { continue }
+            Self.add(lambda, to: &joints[Int(p.joint)], p.slot)
+            let ia = Int(p.bodyA), ib = Int(p.bodyB)
+            s[ia].v += p.linA * (p.mA * lambda); s[ia].w += p.iA * p.angA * lambda
+            s[ib].v += p.linB * (p.mB * lambda); s[ib].w += p.iB * p.angB * lambda
+        }
+    }
+}

@@ -1,0 +1,46 @@
+// The joint groups' linear solve: exact on a well-posed system, exact on the independent rows of
+// a dependent one, and at the constrained minimum when a bound is crossed.
+import Testing
+@testable import Dynamics
+
+@Suite("bounded linear systems")
+struct BoundedLinearSystemTests {
+    /// A system from a full symmetric matrix (only its lower triangle is handed over).
+    static func system(_ a: [[Double]], _ b: [Double], bounds: [(Double, Double)]? = nil) -> BoundedLinearSystem {
+        var s = BoundedLinearSystem()
+        s.reset(size: b.count)
+        for i in 0..<b.count {
+            for j in 0...i { s.setMatrix(i, j, a[i][j]) }
+            s.setRight(i, b[i])
+            let (lo, hi) = bounds?[i] ?? (-.infinity, .infinity)
+            s.setBounds(i, lower: lo, upper: hi)
+        }
+        s.solve()
+        return s
+    }
+
+    @Test("a 3×3 system with the answer (1, −2, 3) gives it back")
+    func wellPosed() {
+        // A·(1, −2, 3) = (4 − 2, 1 − 6 + 3, −2 + 6).
+        let s = Self.system([[4, 1, 0], [1, 3, 1], [0, 1, 2]], [2, -2, 4])
+        #expect(abs(s.solution(0) - 1) < 1e-12 && abs(s.solution(1) + 2) < 1e-12 && abs(s.solution(2) - 3) < 1e-12)
+    }
+
+    @Test("three rows on two unknown velocities (the third the sum of the first two) still reach the velocity asked for")
+    func dependentRow() {
+        // Rows J = [(1, 0), (0, 1), (1, 1)] on a unit mass: K = J·Jᵀ is singular. Asking for the
+        // velocity v = (2, 3), b = J·v; any λ with Jᵀ·λ = v is right, and it must be finite.
+        let s = Self.system([[1, 0, 1], [0, 1, 1], [1, 1, 2]], [2, 3, 5])
+        let l = (s.solution(0), s.solution(1), s.solution(2))
+        #expect(l.0.isFinite && l.1.isFinite && l.2.isFinite)
+        #expect(abs((l.0 + l.2) - 2) < 1e-9 && abs((l.1 + l.2) - 3) < 1e-9)
+    }
+
+    @Test("a bound crossed by the free answer is held, and the other unknown is the constrained minimum")
+    func boundHeld() {
+        // Free: A⁻¹·b = (2, −3). With x₂ ≥ 0: x₂ = 0 and 2·x₁ = 1, so x₁ = 0.5; the residual of the
+        // held row, 1·0.5 + 4 = 4.5, is ≥ 0, so this is the answer of the bounded problem.
+        let s = Self.system([[2, 1], [1, 2]], [1, -4], bounds: [(-.infinity, .infinity), (0, .infinity)])
+        #expect(abs(s.solution(0) - 0.5) < 1e-12 && s.solution(1) == 0)
+    }
+}
