@@ -7,6 +7,7 @@
 // anything runs, and nothing is written when something is wrong.
 import ArgumentParser
 import Foundation
+import Geometry
 import Images
 import Playground
 import Scenes
@@ -71,10 +72,10 @@ struct SnapshotCommand: ParsableCommand {
         guard format != nil else { throw ValidationError("--output must end in .png, .ans or .txt, got '\(output)'") }
     }
 
-    /// "COLSxROWS", each from 20 and 6 (the playground's smallest) to 1000.
+    /// "COLSxROWS" (Size(parsing:)), whole numbers from 20 and 6 (the playground's smallest) to 1000.
     func terminalSize() throws -> (columns: Int, rows: Int) {
-        let parts = size.lowercased().split(separator: "x")
-        guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), (20...1000).contains(c), (6...1000).contains(r) else {
+        guard let cells = try? Size(parsing: size), let c = Int(exactly: cells.width), let r = Int(exactly: cells.height),
+              (20...1000).contains(c), (6...1000).contains(r) else {
             throw ValidationError("--size must be COLUMNSxROWS with 20 to 1000 columns and 6 to 1000 rows, e.g. 80x24; got '\(size)'")
         }
         return (c, r)
