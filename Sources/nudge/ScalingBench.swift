@@ -78,9 +78,8 @@ extension BenchCommand {
         print("")
         print("wrote " + written.joined(separator: " and "))
         if !report.failures.isEmpty {
-            stderr.write(Data("nudge bench: \(report.failures.count) run(s) failed:\n".utf8))
-            for failure in report.failures { stderr.write(Data("  \(failure)\n".utf8)) }
-            throw ExitCode(1)
+            throw CommandFailure((["nudge bench: \(report.failures.count) run(s) failed:"] + report.failures.map { "  \($0)" })
+                                    .joined(separator: "\n"))
         }
     }
 }

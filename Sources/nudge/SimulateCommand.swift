@@ -82,18 +82,15 @@ struct SimulateCommand: ParsableCommand {
             let file = try location.library().find(scene)
             description = try file.load()
         } catch let errors as SceneErrors {
-            printError(errors.description)
-            throw ExitCode.failure
+            throw CommandFailure(errors.description)
         } catch {
-            printError("nudge simulate: \(error)")
-            throw ExitCode.failure
+            throw CommandFailure("simulate", error)
         }
         let events: [InputEvent]
         do {
             events = try input.map(Self.readEvents) ?? []
         } catch {
-            printError("nudge simulate: \(error)")
-            throw ExitCode.failure
+            throw CommandFailure("simulate", error)
         }
         let bounds = description.referenceBounds(available: try playArea())
         try runSimulation(description, bounds: bounds, events: events)

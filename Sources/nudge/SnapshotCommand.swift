@@ -84,14 +84,12 @@ struct SnapshotCommand: ParsableCommand {
     func run() throws {
         let file: SceneFile
         do { file = try location.library().find(scene) } catch {
-            printError("nudge snapshot: \(error)")
-            throw ExitCode.failure
+            throw CommandFailure("snapshot", error)
         }
         var replay: [InputEvent] = []
         if let input {
             do { replay = try SimulateCommand.readEvents(input) } catch {
-                printError("nudge snapshot: \(error)")
-                throw ExitCode.failure
+                throw CommandFailure("snapshot", error)
             }
         }
         let (columns, rows) = try terminalSize()
@@ -108,8 +106,7 @@ struct SnapshotCommand: ParsableCommand {
             recorder = try ScreenRecorder.capture(list, index: list.firstIndex(of: file) ?? 0, at: at, columns: columns, rows: rows,
                                                   options: options, replay: replay, pixels: graphics == "pixels" ? pixelCell : nil)
         } catch {
-            printError("nudge snapshot: \(error)")
-            throw ExitCode.failure
+            throw CommandFailure("snapshot", error)
         }
         let grid = recorder.screen ?? CellGrid(columns: columns, rows: rows)
         let data: [UInt8]
@@ -125,21 +122,18 @@ struct SnapshotCommand: ParsableCommand {
             data = ANSIScreen.bytes(for: grid)
         case .png:
             guard let path = FontFace.defaultFontPath() else {
-                printError("nudge snapshot: no monospace font found for the text; install DejaVu Sans Mono (Debian: apt-get install fonts-dejavu-core)")
-                throw ExitCode.failure
+                throw CommandFailure("nudge snapshot: no monospace font found for the text; install DejaVu Sans Mono (Debian: apt-get install fonts-dejavu-core)")
             }
             do {
                 let font = try FontFace(path: path, cellWidth: pixelCell.width, cellHeight: pixelCell.height)
                 let painter = ScreenPainter(cellWidth: pixelCell.width, cellHeight: pixelCell.height, font: font)
                 data = try PNGEncoder().encode(recorder.paint(with: painter) ?? painter.paint(grid))
             } catch {
-                printError("nudge snapshot: \(error)")
-                throw ExitCode.failure
+                throw CommandFailure("snapshot", error)
             }
         }
         guard FileManager.default.createFile(atPath: output, contents: Data(data)) else {
-            printError("nudge snapshot: cannot write \(output)")
-            throw ExitCode.failure
+            throw CommandFailure("nudge snapshot: cannot write \(output)")
         }
     }
 }
