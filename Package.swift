@@ -1,8 +1,16 @@
 // swift-tools-version:6.0
 //
 // Nudge: UIKit Dynamics, gesture recognizers and UIView animations in a terminal.
-// Dependencies point one way:
-//   nudge → (Snapshots →) Playground → (CursesTerminal, TerminalUI, Scenes) → (Gestures, Animation) → Dynamics → Geometry
+//
+// The modules in layers; each imports only modules on lines below its own (the C wrappers
+// CLaneShuffles, CLibPNG, CZlib, CNCursesW and CFreeType, and Yams, left out), and each target
+// below declares exactly the modules its files import (a test in EndToEndTests checks both):
+//   nudge                                      the command line (ArgumentParser)
+//   Snapshots  Benchmarks                      pictures of the screen; timings
+//   Playground  CursesTerminal                 the app, on any terminal; the ncurses terminal
+//   Scenes                                     YAML scenes built into items and behaviors
+//   Dynamics  Gestures  Animation  TerminalUI  Images
+//   Geometry
 // See DECISIONS.md for why each seam sits where it does.
 import PackageDescription
 import Foundation
@@ -42,7 +50,7 @@ let package = Package(
             providers: [.apt(["libpng-dev"])]
         ),
         .target(name: "Images", dependencies: ["CLibPNG"]),
-        .target(name: "Scenes", dependencies: ["Geometry", "Dynamics", "Gestures", "Animation", "Images", "Yams"]),
+        .target(name: "Scenes", dependencies: ["Geometry", "Dynamics", "Animation", "Images", "Yams"]),
         .systemLibrary(
             name: "CZlib",
             providers: [.apt(["zlib1g-dev"])]
@@ -56,7 +64,7 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "CursesTerminal", dependencies: ["CNCursesW", "TerminalUI"]),
-        .target(name: "Playground", dependencies: ["Scenes", "TerminalUI", "Gestures", "Animation", "Dynamics", "Images"]),
+        .target(name: "Playground", dependencies: ["Scenes", "TerminalUI", "Gestures", "Animation", "Dynamics", "Images", "Geometry"]),
         .systemLibrary(
             name: "CFreeType",
             pkgConfig: "freetype2",
@@ -67,7 +75,7 @@ let package = Package(
         .executableTarget(
             name: "nudge",
             dependencies: [
-                "Scenes", "Dynamics", "Playground", "CursesTerminal", "TerminalUI", "Benchmarks", "Snapshots",
+                "Geometry", "Images", "Scenes", "Playground", "CursesTerminal", "TerminalUI", "Benchmarks", "Snapshots",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -76,12 +84,12 @@ let package = Package(
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Geometry"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),
         .testTarget(name: "ImagesTests", dependencies: ["Images"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Dynamics", "Geometry"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Geometry", "Images"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Dynamics", "Geometry", "Images"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Geometry", "Images", "CZlib"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "TerminalUI"]),
-        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "TerminalUI", "Scenes", "Images", "Gestures", "Dynamics", "Animation"]),
-        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Dynamics"]),
-        .testTarget(name: "SnapshotsTests", dependencies: ["Snapshots", "TerminalUI", "Images", "Playground", "Scenes"]),
+        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "TerminalUI", "Scenes", "Images", "Gestures", "Dynamics", "Geometry"]),
+        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Dynamics", "Geometry", "Scenes"]),
+        .testTarget(name: "SnapshotsTests", dependencies: ["Snapshots", "TerminalUI", "Images"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TerminalUI", "Images"]),
     ]
 )

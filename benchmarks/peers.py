@@ -8,7 +8,7 @@ Each program prints one JSON line per scene with the fields of `nudge bench --js
 scene Nudge runs first, then Box2D, then Chipmunk, with the step count Nudge used, so the three
 time the same simulated interval. It prints a Markdown table of median ms per step. (The scaling
 run, pyramids and rains of growing size into a CSV and a log-log SVG plot, is Nudge's own:
-`nudge bench --scaling`, which run-peers.sh --scaling calls instead of this.)
+`nudge bench scaling`, which run-peers.sh --scaling calls instead of this.)
 Any program that fails (exit status, no JSON, a scene other than the one asked for) makes the
 run exit non-zero after the report.
 """

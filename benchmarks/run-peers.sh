@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # run-peers.sh: time Nudge's engine bench scenes beside Box2D 2.4.1 and Chipmunk 7 on the same
-# machine, in one run, and print a Markdown table (or, with --scaling, have `nudge bench --scaling`
+# machine, in one run, and print a Markdown table (or, with --scaling, have `nudge bench scaling`
 # write a CSV and an SVG plot of ms/step against body count). The peers rebuild EngineScenes'
 # scenes in C/C++ (benchmarks/peers/); Debian packages them, so this installs them when missing.
 #
@@ -9,7 +9,7 @@
 #   benchmarks/run-peers.sh --scene rain --scene cradle --steps 300
 #   benchmarks/run-peers.sh --scaling        pyramids of 105…20,100 boxes and rains of 500…20,000
 #                                            shapes → benchmarks/results/scaling.{csv,svg}: builds
-#                                            the peers and nudge, then runs nudge bench --scaling
+#                                            the peers and nudge, then runs nudge bench scaling
 #   --timeout S        with --scaling: a peer that takes longer than S seconds (default 150) on
 #                      one size is stopped and left out of the plot (Box2D 2.4.1's continuous
 #                      collision makes its large rains very slow)
@@ -135,7 +135,7 @@ fi
 if [ "$scaling" = 1 ]; then
   # --quick: 20 steps per size, unless --steps says otherwise.
   [ "$quick" = 1 ] && [ ${#steps[@]} -eq 0 ] && steps=(--steps 20)
-  exec "$nudge" bench --scaling "${peers[@]}" --output "$root/benchmarks/results" \
+  exec "$nudge" bench scaling "${peers[@]}" --output "$root/benchmarks/results" \
     ${steps[@]+"${steps[@]}"} ${timeout[@]+"${timeout[@]}"}
 fi
 quickFlag=(); [ "$quick" = 1 ] && quickFlag=(--quick)

@@ -1,5 +1,5 @@
 // ScalingCSV: the scaling run as a CSV file, the columns benchmarks/results/scaling.csv has always
-// had (peers.py wrote it before `nudge bench --scaling` did), so plots and notebooks made from
+// had (peers.py wrote it before `nudge bench scaling` did), so plots and notebooks made from
 // older files still read new ones. Empty cells for what a left-out run did not measure; booleans
 // as true/false; numbers in Swift's shortest round-trip form. Pure: rows in, text out.
 public enum ScalingCSV {

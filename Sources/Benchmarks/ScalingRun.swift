@@ -1,4 +1,4 @@
-// ScalingRun: how the cost of a step grows with the body count (`nudge bench --scaling`). Steps
+// ScalingRun: how the cost of a step grows with the body count (`nudge bench scaling`). Steps
 // pyramids and rains of growing size on Nudge, in process with BenchRunner (so time comes from
 // the clock the runner was given), and on the peers through PeerProgram, a seam the executable
 // fills with PeerProcess and the tests with stand-ins. Each size runs Nudge first, then every peer

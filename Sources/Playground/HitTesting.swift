@@ -19,15 +19,8 @@ extension SceneItem {
             guard a > 0, b > 0 else { return false }
             return (local.x * local.x) / (a * a) + (local.y * local.y) / (b * b) <= 1
         case .polygon:
-            guard let v = vertices, v.count >= 3 else { return false }
-            var sign = 0.0
-            for i in v.indices {
-                let a = v[i], b = v[(i + 1) % v.count]
-                let c = (b - a).cross(local - a)
-                if c == 0 { continue }
-                if sign == 0 { sign = c } else if (c > 0) != (sign > 0) { return false }
-            }
-            return true
+            guard let v = vertices else { return false }
+            return Polygon(v).contains(local)
         }
     }
 }

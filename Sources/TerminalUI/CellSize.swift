@@ -37,15 +37,16 @@ public struct CellSize: Hashable, Sendable, CustomStringConvertible {
         Size(Double(columns) * width, Double(rows) * height)
     }
 
-    /// Parses "WxH" (also "W×H"), e.g. "8x16".
+    /// Parses "WxH" (also "WXH" and "W×H"; see Size(parsing:)), e.g. "8x16".
     public init(parsing text: String) throws(CellSizeParseError) {
-        let parts = text.split(whereSeparator: { $0 == "x" || $0 == "X" || $0 == "×" })
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
-            throw CellSizeParseError(text: text, reason: "expected WIDTHxHEIGHT in points, e.g. 8x16")
+        let size: Size
+        do throws(SizeTextError) { size = try Size(parsing: text) } catch {
+            switch error {
+            case .notTwoNumbers: throw CellSizeParseError(text: text, reason: "expected WIDTHxHEIGHT in points, e.g. 8x16")
+            case .notPositive: throw CellSizeParseError(text: text, reason: "width and height must be positive numbers")
+            }
         }
-        guard w > 0, h > 0, w.isFinite, h.isFinite else {
-            throw CellSizeParseError(text: text, reason: "width and height must be positive numbers")
-        }
+        let w = size.width, h = size.height
         guard CellSize.allowed.contains(w), CellSize.allowed.contains(h) else {
             throw CellSizeParseError(text: text, reason: "width and height must be between \(CellSize.allowed.lowerBound.compact) "
                                      + "and \(CellSize.allowed.upperBound.compact) points")

@@ -80,20 +80,11 @@ public struct Rasterizer: Sendable {
             } body: { body($0, $1) }
 
         case let .polygon(points):
-            guard points.count >= 3 else { return }
-            var area = 0.0
-            for k in points.indices { area += points[k].cross(points[(k + 1) % points.count]) }
-            guard abs(area) > eps else { return }
-            let sign = area > 0 ? 1.0 : -1.0
+            let polygon = Polygon(points)
+            guard points.count >= 3, polygon.area * 2 > eps else { return }
             let xs = points.map(\.x), ys = points.map(\.y)
             scan(minX: xs.min()!, maxX: xs.max()!, minY: ys.min()!, maxY: ys.max()!) { p in
-                for k in points.indices {
-                    let a = points[k], b = points[(k + 1) % points.count]
-                    let edge = b - a
-                    let tolerance = eps * max(1, edge.length)
-                    if sign * edge.cross(p - a) < -tolerance { return false }
-                }
-                return true
+                polygon.contains(p, tolerance: eps)
             } body: { body($0, $1) }
 
         case let .segment(from, to, thickness, dotted):

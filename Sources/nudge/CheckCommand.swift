@@ -26,8 +26,7 @@ struct CheckCommand: ParsableCommand {
         do {
             files = scenes.isEmpty ? try location.library().files() : try SceneLibrary.expand(paths: scenes)
         } catch {
-            printError("nudge check: \(error)")
-            throw ExitCode.failure
+            throw CommandFailure("check", error)
         }
         var failed = false
         for file in files {
@@ -42,10 +41,7 @@ struct CheckCommand: ParsableCommand {
                 print("\(file.path): \(error)".escapingControlCharacters)
             }
         }
-        if files.isEmpty {
-            printError("nudge check: no scene files found")
-            failed = true
-        }
+        if files.isEmpty { throw CommandFailure("nudge check: no scene files found") }
         if failed { throw ExitCode.failure }
     }
 }

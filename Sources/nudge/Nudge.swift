@@ -1,6 +1,7 @@
 // Nudge: the root command. Argument parsing and wiring only; every behavior lives in the modules.
 //
-// `nudge` alone opens the playground (`play`, the default subcommand).
+// `nudge` alone opens the playground (`play`, the default subcommand). A command that fails
+// throws a CommandFailure, which `main` presents.
 import ArgumentParser
 
 @main
@@ -27,4 +28,19 @@ struct Nudge: ParsableCommand {
         ],
         defaultSubcommand: PlayCommand.self
     )
+
+    /// Parses the command line and runs the command; a CommandFailure is presented here, the one
+    /// place a failing command's message is written, and everything else the way ArgumentParser
+    /// presents it.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let failure as CommandFailure {
+            failure.present()
+            exit(withError: failure.exitCode)
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

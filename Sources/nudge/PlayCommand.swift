@@ -91,19 +91,16 @@ struct PlayCommand: ParsableCommand {
         do {
             files = paths.isEmpty ? try location.library().files() : try SceneLibrary.expand(paths: paths)
         } catch {
-            printError("nudge play: \(error)")
-            throw ExitCode.failure
+            throw CommandFailure("play", error)
         }
         guard !files.isEmpty else {
-            printError("nudge play: no scene files found")
-            throw ExitCode.failure
+            throw CommandFailure("nudge play: no scene files found")
         }
         let environment = ProcessInfo.processInfo.environment
         let capabilities = TerminalCapabilities(environment: environment, probeWidths: LocaleProbe.probeWidths())
         let glyphSet: GlyphSet
         do { glyphSet = try capabilities.glyphs(requested: glyphs) } catch {
-            printError("nudge play: NUDGE_GLYPHS: \(error)")
-            throw ExitCode.failure
+            throw CommandFailure("nudge play: NUDGE_GLYPHS: \(error)")
         }
         var terminalOptions = CursesTerminal.Options()
         if capabilities.forbidsColor { terminalOptions.maximumColorMode = ColorMode.none }
@@ -113,28 +110,24 @@ struct PlayCommand: ParsableCommand {
         }
 
         if let problem = Self.unusableTerminalType(ProcessInfo.processInfo.environment["TERM"]) {
-            printError("nudge play: \(problem)")
-            throw ExitCode.failure
+            throw CommandFailure("nudge play: \(problem)")
         }
         do {
             try CursesTerminal.requireTerminal()
         } catch {
-            printError("\(error)")
-            throw ExitCode.failure
+            throw CommandFailure("\(error)")
         }
         var replay: [InputEvent] = []
         if let input {
             do { replay = try SimulateCommand.readEvents(input) } catch {
-                printError("nudge play: \(error)")
-                throw ExitCode.failure
+                throw CommandFailure("play", error)
             }
         }
         var recordHandle: FileHandle?
         if let record {
             guard FileManager.default.createFile(atPath: record, contents: nil),
                   let handle = FileHandle(forWritingAtPath: record) else {
-                printError("nudge play: cannot write --record file \(record)")
-                throw ExitCode.failure
+                throw CommandFailure("nudge play: cannot write --record file \(record)")
             }
             recordHandle = handle
         }
@@ -168,8 +161,7 @@ struct PlayCommand: ParsableCommand {
             exit = try app.run()
         } catch {
             terminal.end()
-            printError("\(error)")
-            throw ExitCode.failure
+            throw CommandFailure("\(error)")
         }
         terminal.end()
         if terminal.lastSignal != 0 { throw ExitCode(128 + terminal.lastSignal) }

@@ -22,8 +22,3 @@ struct SceneLocationOptions: ParsableArguments {
         return CommandLine.arguments.first
     }
 }
-
-/// Writes a line to standard error.
-func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
-}

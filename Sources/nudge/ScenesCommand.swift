@@ -18,8 +18,7 @@ struct ScenesCommand: ParsableCommand {
         do {
             files = try location.library().files()
         } catch {
-            printError("nudge scenes: \(error)")
-            throw ExitCode.failure
+            throw CommandFailure("scenes", error)
         }
         var rows: [(String, String, String)] = []
         var failed = false

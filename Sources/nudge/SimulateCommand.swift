@@ -56,16 +56,16 @@ struct SimulateCommand: ParsableCommand {
         _ = try Self.parseSize(cellSize, option: "--cell-size")
     }
 
-    /// "WxH" with positive finite numbers, e.g. "640x384".
+    /// "WxH" with positive finite numbers (Size(parsing:)), e.g. "640x384".
     static func parseSize(_ text: String, option: String) throws -> Size {
-        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
-            throw ValidationError("\(option) must be WIDTHxHEIGHT in points, e.g. 640x384; got '\(text)'")
+        do throws(SizeTextError) { return try Size(parsing: text) } catch {
+            switch error {
+            case .notTwoNumbers:
+                throw ValidationError("\(option) must be WIDTHxHEIGHT in points, e.g. 640x384; got '\(text)'")
+            case .notPositive:
+                throw ValidationError("\(option) \(text): width and height must be greater than 0")
+            }
         }
-        guard w.isFinite, h.isFinite, w > 0, h > 0 else {
-            throw ValidationError("\(option) \(text): width and height must be greater than 0")
-        }
-        return Size(w, h)
     }
 
     /// What the scene gets as reference bounds: --size, or what `nudge play` gives it in an 80×24
@@ -82,18 +82,15 @@ struct SimulateCommand: ParsableCommand {
             let file = try location.library().find(scene)
             description = try file.load()
         } catch let errors as SceneErrors {
-            printError(errors.description)
-            throw ExitCode.failure
+            throw CommandFailure(errors.description)
         } catch {
-            printError("nudge simulate: \(error)")
-            throw ExitCode.failure
+            throw CommandFailure("simulate", error)
         }
         let events: [InputEvent]
         do {
             events = try input.map(Self.readEvents) ?? []
         } catch {
-            printError("nudge simulate: \(error)")
-            throw ExitCode.failure
+            throw CommandFailure("simulate", error)
         }
         let bounds = description.referenceBounds(available: try playArea())
         try runSimulation(description, bounds: bounds, events: events)

@@ -7,6 +7,7 @@
 // anything runs, and nothing is written when something is wrong.
 import ArgumentParser
 import Foundation
+import Geometry
 import Images
 import Playground
 import Scenes
@@ -71,10 +72,10 @@ struct SnapshotCommand: ParsableCommand {
         guard format != nil else { throw ValidationError("--output must end in .png, .ans or .txt, got '\(output)'") }
     }
 
-    /// "COLSxROWS", each from 20 and 6 (the playground's smallest) to 1000.
+    /// "COLSxROWS" (Size(parsing:)), whole numbers from 20 and 6 (the playground's smallest) to 1000.
     func terminalSize() throws -> (columns: Int, rows: Int) {
-        let parts = size.lowercased().split(separator: "x")
-        guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), (20...1000).contains(c), (6...1000).contains(r) else {
+        guard let cells = try? Size(parsing: size), let c = Int(exactly: cells.width), let r = Int(exactly: cells.height),
+              (20...1000).contains(c), (6...1000).contains(r) else {
             throw ValidationError("--size must be COLUMNSxROWS with 20 to 1000 columns and 6 to 1000 rows, e.g. 80x24; got '\(size)'")
         }
         return (c, r)
@@ -83,14 +84,12 @@ struct SnapshotCommand: ParsableCommand {
     func run() throws {
         let file: SceneFile
         do { file = try location.library().find(scene) } catch {
-            printError("nudge snapshot: \(error)")
-            throw ExitCode.failure
+            throw CommandFailure("snapshot", error)
         }
         var replay: [InputEvent] = []
         if let input {
             do { replay = try SimulateCommand.readEvents(input) } catch {
-                printError("nudge snapshot: \(error)")
-                throw ExitCode.failure
+                throw CommandFailure("snapshot", error)
             }
         }
         let (columns, rows) = try terminalSize()
@@ -107,8 +106,7 @@ struct SnapshotCommand: ParsableCommand {
             recorder = try ScreenRecorder.capture(list, index: list.firstIndex(of: file) ?? 0, at: at, columns: columns, rows: rows,
                                                   options: options, replay: replay, pixels: graphics == "pixels" ? pixelCell : nil)
         } catch {
-            printError("nudge snapshot: \(error)")
-            throw ExitCode.failure
+            throw CommandFailure("snapshot", error)
         }
         let grid = recorder.screen ?? CellGrid(columns: columns, rows: rows)
         let data: [UInt8]
@@ -124,21 +122,18 @@ struct SnapshotCommand: ParsableCommand {
             data = ANSIScreen.bytes(for: grid)
         case .png:
             guard let path = FontFace.defaultFontPath() else {
-                printError("nudge snapshot: no monospace font found for the text; install DejaVu Sans Mono (Debian: apt-get install fonts-dejavu-core)")
-                throw ExitCode.failure
+                throw CommandFailure("nudge snapshot: no monospace font found for the text; install DejaVu Sans Mono (Debian: apt-get install fonts-dejavu-core)")
             }
             do {
                 let font = try FontFace(path: path, cellWidth: pixelCell.width, cellHeight: pixelCell.height)
                 let painter = ScreenPainter(cellWidth: pixelCell.width, cellHeight: pixelCell.height, font: font)
                 data = try PNGEncoder().encode(recorder.paint(with: painter) ?? painter.paint(grid))
             } catch {
-                printError("nudge snapshot: \(error)")
-                throw ExitCode.failure
+                throw CommandFailure("snapshot", error)
             }
         }
         guard FileManager.default.createFile(atPath: output, contents: Data(data)) else {
-            printError("nudge snapshot: cannot write \(output)")
-            throw ExitCode.failure
+            throw CommandFailure("nudge snapshot: cannot write \(output)")
         }
     }
 }

@@ -1,4 +1,4 @@
-// PeerProcessTests: the peer programs run as child processes the way `nudge bench --scaling` runs
+// PeerProcessTests: the peer programs run as child processes the way `nudge bench scaling` runs
 // box2d_bench and chipmunk_bench, here with small shell scripts standing in for them: the
 // arguments they get, the JSON line read back, a run past its time limit stopped and reported as
 // timed out, and the failures (exit status, no result, another scene) named with their cause.

@@ -1,4 +1,4 @@
-// ScalingTests: `nudge bench --scaling` through the library. The sizes are the (100 to
+// ScalingTests: `nudge bench scaling` through the library. The sizes are the required ones (100 to
 // 20,000 bodies; pyramids of triangular counts), the CSV keeps the columns
 // benchmarks/results/scaling.csv has always had, the plot's log axes put values where log10
 // says, and a run measures Nudge in process and the peers through PeerProgram, leaving out the

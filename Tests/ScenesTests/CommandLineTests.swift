@@ -152,18 +152,35 @@ struct CommandLineTests {
         #expect(result.errors.contains(message), "stderr: \(result.errors)")
     }
 
-    @Test("bench refuses flags that do not go together, naming the flag", arguments: [
-        (["--scaling", "--sleeping"], "it does not take --sleeping"),
-        (["--render", "--sleeping"], "--sleeping goes with the engine scenes, not --render"),
-        (["--timeout", "5"], "--timeout goes with --scaling"),
+    @Test("each bench takes only its own options, and names what is wrong", arguments: [
+        (["scaling", "--sleeping"], "Unknown option '--sleeping'"),
+        (["render", "--sleeping"], "Unknown option '--sleeping'"),
+        (["render", "--list"], "Unknown option '--list'"),
+        (["--timeout", "5"], "Unknown option '--timeout'"),
+        (["engine", "--glyphs", "half"], "Unknown option '--glyphs'"),
+        (["--render"], "Unknown option '--render'"),
         (["--scene", "no-such-scene"], "unknown scene 'no-such-scene'"),
+        (["engine", "--scene", "no-such-scene"], "unknown scene 'no-such-scene'"),
         (["--steps", "0"], "--steps must be at least 1"),
+        (["render", "--steps", "0"], "--steps must be at least 1"),
+        (["render", "--glyphs", "hexant"], "--glyphs: unknown glyph set \"hexant\""),
+        (["scaling", "--timeout", "0"], "--timeout must be positive"),
+        (["scaling", "--box2d", "no-such-program"], "--box2d: no file at no-such-program"),
     ])
     func benchBadFlags(flags: [String], message: String) throws {
         let result = try Self.run(["bench"] + flags)
         #expect(result.status != 0)
         #expect(result.output.isEmpty)
         #expect(result.errors.contains(message), "stderr: \(result.errors)")
+    }
+
+    @Test("bench with no subcommand is bench engine")
+    func benchDefaultsToEngine() throws {
+        let plain = try Self.run(["bench", "--list"])
+        let engine = try Self.run(["bench", "engine", "--list"])
+        #expect(plain.status == 0 && engine.status == 0)
+        #expect(plain.output == engine.output)
+        #expect(plain.output.contains("pyramid-820 "))
     }
 
     @Test("every command has --help")

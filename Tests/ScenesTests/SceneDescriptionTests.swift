@@ -189,7 +189,7 @@ struct SceneDescriptionTests {
               - {id: t, shape: polygon, vertices: [[0, -20], [-20, 10], [20, 10]]}
             """))
         let v = try #require(scene.items[0].vertices)
-        #expect(ConvexPolygon.signedArea(v) > 0)
+        #expect(Polygon(v).signedArea > 0)
         #expect(scene.items[0].size == Size(40, 40))  // twice the farthest vertex on each axis
     }
 }

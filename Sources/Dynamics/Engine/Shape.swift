@@ -73,22 +73,11 @@ enum PolygonBuilder {
         }
     }
 
-    /// Puts `points` in the winding order where every turn has a positive cross product, or
-    /// returns nil when they do not form a strictly convex polygon.
+    /// Puts `points` in the winding order where every turn has a positive cross product (the
+    /// first vertex first), or returns nil when they do not form a strictly convex polygon.
     static func convexWinding(_ points: [Vector]) -> [Vector]? {
-        guard points.count >= 3 else { return nil }
-        var area = 0.0
-        for i in points.indices {
-            area += points[i].cross(points[(i + 1) % points.count])
-        }
-        if area == 0 { return nil }
-        let ordered = area > 0 ? points : points.reversed()
-        let n = ordered.count
-        for i in 0..<n {
-            let a = ordered[i], b = ordered[(i + 1) % n], c = ordered[(i + 2) % n]
-            if (b - a).cross(c - b) <= 0 { return nil }
-        }
-        return ordered
+        let polygon = Polygon(points)
+        return polygon.isConvex ? polygon.positivelyWound.vertices : nil
     }
 
     /// Outward unit normals of each edge i → i+1 of a polygon in winding order.
@@ -99,15 +88,10 @@ enum PolygonBuilder {
         }
     }
 
-    /// The rotational inertia about the origin of a uniform polygon of total mass `mass`.
+    /// The rotational inertia about the origin of a uniform polygon of total mass `mass`: mass
+    /// times the second moment of its area over the area.
     static func inertia(_ v: [Vector], mass: Double) -> Double {
-        var area = 0.0, second = 0.0
-        for i in v.indices {
-            let a = v[i], b = v[(i + 1) % v.count]
-            let cr = a.cross(b)
-            area += cr / 2
-            second += cr * (a.dot(a) + a.dot(b) + b.dot(b)) / 12
-        }
-        return area > 0 ? mass * second / area : 0
+        let polygon = Polygon(v)
+        return polygon.signedArea > 0 ? mass * polygon.secondMomentOfArea / polygon.signedArea : 0
     }
 }

@@ -1,4 +1,4 @@
-// `nudge bench --scaling`: the wiring around Benchmarks.ScalingRun (checking the options, the
+// `nudge bench scaling`: the wiring around Benchmarks.ScalingRun (checking the options, the
 // real clock, the peer programs as child processes, the files, the progress line). The run, the
 // CSV, the plot and the table are the library's; benchmarks/run-peers.sh --scaling builds the
 // peers and a release nudge and calls this.
@@ -6,14 +6,39 @@ import ArgumentParser
 import Benchmarks
 import Foundation
 
-extension BenchCommand {
-    static let defaultScalingOutput = "benchmarks/results"
+struct BenchScalingCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scaling",
+        abstract: "Step pyramids and rains of 100 to 20,000 bodies; write a CSV and an SVG plot of ms/step against bodies.",
+        discussion: """
+        Pyramids of 105 to 20,100 boxes and rains of 500 to 20,000 shapes on Nudge and, given --box2d and \
+        --chipmunk, on the peer programs (benchmarks/peers/), written to DIR/scaling.csv and DIR/scaling.svg \
+        (ms/step against bodies, log-log).
+        """)
+
+    static let defaultOutput = "benchmarks/results"
     static let defaultPeerTimeout = 150.0
 
-    func validateScaling() throws {
-        for (given, flag) in [(render, "--render"), (json, "--json"), (list, "--list"), (!scenes.isEmpty, "--scene"),
-                              (sleeping, "--sleeping")] where given {
-            throw ValidationError("--scaling runs its own list of sizes and prints a table; it does not take \(flag)")
+    @Option(help: "Steps per size (default: each scene's own).")
+    var steps: Int?
+
+    @Option(help: ArgumentHelp("The folder for scaling.csv and scaling.svg (default: benchmarks/results).", valueName: "dir"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("Seconds a peer may take on one size before it is stopped and left out (default: 150).",
+                               valueName: "seconds"))
+    var timeout: Double?
+
+    @Option(help: ArgumentHelp("The Box2D peer program (benchmarks/peers/build/box2d_bench).", valueName: "path"))
+    var box2d: String?
+
+    @Option(help: ArgumentHelp("The Chipmunk peer program (benchmarks/peers/build/chipmunk_bench).", valueName: "path"))
+    var chipmunk: String?
+
+    func validate() throws {
+        try checkSteps(steps)
+        if let timeout, !(timeout > 0) || !timeout.isFinite {
+            throw ValidationError("--timeout must be positive (got \(String(format: "%g", timeout)))")
         }
         for (path, flag) in [(box2d, "--box2d"), (chipmunk, "--chipmunk")] {
             guard let path else { continue }
@@ -31,8 +56,11 @@ extension BenchCommand {
         }
     }
 
-    func runScaling(now: @escaping () -> UInt64, progress: ProgressLine) throws {
-        let folder = URL(fileURLWithPath: output ?? Self.defaultScalingOutput)
+    func run() throws {
+        BenchCommand.warnIfDebugBuild("bench scaling")
+        let now = BenchCommand.monotonicNanoseconds()
+        let progress = ProgressLine()
+        let folder = URL(fileURLWithPath: output ?? Self.defaultOutput)
         let limit = timeout ?? Self.defaultPeerTimeout
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -58,7 +86,7 @@ extension BenchCommand {
         })
         var debugNote: [String] = []
         #if DEBUG
-        debugNote = ["Nudge: a debug build; its figures are not meaningful (use swift run -c release nudge bench --scaling)."]
+        debugNote = ["Nudge: a debug build; its figures are not meaningful (use swift run -c release nudge bench scaling)."]
         #endif
         var reported = 0
         // Rewritten after every size: a run stopped halfway keeps what it measured.
@@ -78,9 +106,8 @@ extension BenchCommand {
         print("")
         print("wrote " + written.joined(separator: " and "))
         if !report.failures.isEmpty {
-            stderr.write(Data("nudge bench: \(report.failures.count) run(s) failed:\n".utf8))
-            for failure in report.failures { stderr.write(Data("  \(failure)\n".utf8)) }
-            throw ExitCode(1)
+            throw CommandFailure((["nudge bench: \(report.failures.count) run(s) failed:"] + report.failures.map { "  \($0)" })
+                                    .joined(separator: "\n"))
         }
     }
 }
