@@ -56,6 +56,8 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "CursesTerminal", dependencies: ["CNCursesW", "TerminalUI"]),
+        // What tests need to drive the terminal code (a pty pair); only test targets depend on it.
+        .target(name: "TerminalTestSupport", dependencies: ["CNCursesW"]),
         .target(name: "Playground", dependencies: ["Scenes", "TerminalUI", "Gestures", "Animation", "Dynamics", "Images"]),
         .systemLibrary(
             name: "CFreeType",
@@ -78,7 +80,7 @@ let package = Package(
         .testTarget(name: "ImagesTests", dependencies: ["Images"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Dynamics", "Geometry"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Geometry", "Images"]),
-        .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "TerminalUI"]),
+        .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "TerminalUI", "TerminalTestSupport"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "TerminalUI", "Scenes", "Images", "Gestures", "Dynamics", "Animation"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Dynamics"]),
         .testTarget(name: "SnapshotsTests", dependencies: ["Snapshots", "TerminalUI", "Images", "Playground", "Scenes"]),

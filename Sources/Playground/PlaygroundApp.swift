@@ -81,8 +81,8 @@ public final class PlaygroundApp {
     /// The canvas frames are drawn on, kept between frames for its storage.
     private var canvas: Canvas?
 
-    /// Called after every simulation step with the session (tests compare these with a replay).
-    public var onStep: ((SceneSession) -> Void)?
+    /// Told of every step run or skipped; never asked anything (see PlaygroundObserver).
+    public let observer: PlaygroundObserver?
 
     public private(set) var session: SceneSession?
     /// The place of the scene being shown (or whose load failed) in `scenes`.
@@ -93,8 +93,6 @@ public final class PlaygroundApp {
     public private(set) var loadError: String?
     /// Every error of that load, in full (`?` shows them).
     public private(set) var loadErrorDetails: [String] = []
-    /// The timeout of every `nextEvent` call that could block, in order (tests read it).
-    public private(set) var waitTimeouts: [Double] = []
     public private(set) var framesDrawn = 0
     /// The status line of the last frame.
     public private(set) var statusText = ""
@@ -123,7 +121,8 @@ public final class PlaygroundApp {
     public init(terminal: TerminalDriver, scenes: [SceneFile], options: Options = Options(),
                 clock: @escaping () -> Double, sleep: @escaping (Double) -> Void = { _ in },
                 suspend: (() -> Void)? = nil, record: ((String) -> Void)? = nil, replay: [InputEvent] = [],
-                files: FileStatusProvider = SystemFileStatus()) {
+                files: FileStatusProvider = SystemFileStatus(), observer: PlaygroundObserver? = nil) {
+        self.observer = observer
         self.replay = replay[...]
         self.watcher = SceneWatcher(files: files)
         self.terminal = terminal
@@ -148,8 +147,6 @@ public final class PlaygroundApp {
             update(now: clock())
             if needsDraw && clock() >= lastDrawAt + Self.frameInterval - 1e-9 { draw(now: clock()) }
             let timeout = waitTimeout(now: clock())
-            waitTimeouts.append(timeout)
-            if waitTimeouts.count > 10_000 { waitTimeouts.removeFirst(5_000) }
             let before = clock()
             if let event = terminal.nextEvent(timeout: timeout) {
                 handle(event)
@@ -200,7 +197,7 @@ public final class PlaygroundApp {
                 if s.isAtRest { continue }
             }
             s.step()
-            onStep?(s)
+            observer?.playgroundApp(self, didStep: s)
             ran += 1
         }
         if s.stepCount < target {
@@ -242,11 +239,9 @@ public final class PlaygroundApp {
     }
 
     private func skip(_ s: SceneSession, to target: Int) {
-        if onStep != nil && target - s.stepCount <= 36_000 {
-            while s.stepCount < target { s.step(); onStep?(s) }
-        } else {
-            s.skipIdleSteps(to: target)
-        }
+        let from = s.stepCount
+        s.skipIdleSteps(to: target)
+        if s.stepCount > from { observer?.playgroundApp(self, didSkipIdleStepsOf: s, from: from) }
     }
 
     /// The session's time for an event happening at `now`: the steps run plus the fraction of
@@ -433,7 +428,7 @@ public final class PlaygroundApp {
         case .character("."):
             if isPaused, let s = session {
                 s.step()
-                onStep?(s)
+                observer?.playgroundApp(self, didStep: s)
                 origin -= 1.0 / 60
             }
         case .character("r"), .character("R"): load(sceneIndex)

@@ -32,9 +32,10 @@ struct PlaygroundAppTests {
         for costs in [[0.0], [0.003, 0.011, 0.0007, 0.029], [0.016, 0.017], [0.001]] {
             let terminal = ScriptedTerminal(script: [(1.0, key("q"))])
             terminal.frameCosts = costs
-            let app = terminal.app(scenes)
+            let watcher = StepWatcher()
+            let app = terminal.app(scenes, observer: watcher)
             var steps = 0
-            app.onStep = { _ in steps += 1 }
+            watcher.each = { _, _, _ in steps += 1 }
             // The app reads q when it is next free: at 1 s, or after a frame that was being drawn
             // then. By that time ⌊60·t⌋ steps are due, no more and no fewer.
             var readAt = 0.0
@@ -51,10 +52,11 @@ struct PlaygroundAppTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let terminal = ScriptedTerminal(script: [(2.0, key("q"))])
         terminal.frameCosts = [0.001, 0.001, 0.5] + Array(repeating: 0.001, count: 200)
-        let app = terminal.app(scenes)
+        let watcher = StepWatcher()
+        let app = terminal.app(scenes, observer: watcher)
         var stepsPerFrame: [Int] = [0]
         var lastFrames = 0
-        app.onStep = { _ in
+        watcher.ran = { _, _ in
             if terminal.frameTimes.count != lastFrames { lastFrames = terminal.frameTimes.count; stepsPerFrame.append(0) }
             stepsPerFrame[stepsPerFrame.count - 1] += 1
         }
@@ -103,8 +105,9 @@ struct PlaygroundAppTests {
         let terminal = ScriptedTerminal(script: [
             (0.5, key(" ")), (1.5, key(".")), (1.6, key(".")), (2.0, key(" ")), (2.5, key("q")),
         ])
-        let app = terminal.app(scenes)
-        app.onStep = { _ in steps += 1 }
+        let watcher = StepWatcher()
+        let app = terminal.app(scenes, observer: watcher)
+        watcher.each = { _, _, _ in steps += 1 }
         _ = try app.run()
         stepsAt["end"] = steps
         #expect(terminal.statusLines.contains { $0.contains("│ paused │") })
@@ -121,9 +124,10 @@ struct PlaygroundAppTests {
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let terminal = ScriptedTerminal(script: [(0.1, key("n")), (0.5, key("n")), (0.9, key("q"))])
-        let app = terminal.app(scenes)
+        let watcher = StepWatcher()
+        let app = terminal.app(scenes, observer: watcher)
         var namesWhenBroken: [String] = []
-        app.onStep = { s in if app.loadError != nil { namesWhenBroken.append(s.scene.sceneDescription.name) } }
+        watcher.each = { app, s, _ in if app.loadError != nil { namesWhenBroken.append(s.scene.sceneDescription.name) } }
         #expect(try app.run() == .quit)
         let broken = terminal.statusLines.first { $0.contains("error:") }
         // Line 3 of the file above, at the column where `oops` starts (1-based).
@@ -265,9 +269,12 @@ gestures:
         let terminal = ScriptedTerminal(script: script)
         terminal.frameCosts = [0.004, 0.013, 0.0021, 0.019]
         var recorded: [String] = []
-        let app = terminal.app(scenes, record: { recorded.append($0) })
+        // The live app rests when nothing moves and skips those steps as it would for a user;
+        // a skipped step's state is the resting scene's, labelled with that step.
+        let watcher = StepWatcher()
+        let app = terminal.app(scenes, record: { recorded.append($0) }, observer: watcher)
         var live: [String] = []
-        app.onStep = { live.append($0.stateLine()) }
+        watcher.each = { _, s, step in live.append(HeadlessSimulation(scene: s.scene).stateLine(step: step)) }
         _ = try app.run()
         #expect(recorded.count == 17)   // press, 12 drags, release, press, release, q
         #expect(live.count == 150)       // 2.5 s
@@ -291,10 +298,11 @@ gestures:
         // times) goes through the same states step by step.
         let screen = ScriptedTerminal(script: [(2.5, key("q"))])
         screen.frameCosts = [0.007, 0.0031]
+        let onScreenWatcher = StepWatcher()
         let replaying = PlaygroundApp(terminal: screen, scenes: scenes, clock: { screen.now },
-                                      sleep: { screen.advance(by: $0) }, replay: events)
+                                      sleep: { screen.advance(by: $0) }, replay: events, observer: onScreenWatcher)
         var onScreen: [String] = []
-        replaying.onStep = { onScreen.append($0.stateLine()) }
+        onScreenWatcher.each = { _, s, step in onScreen.append(HeadlessSimulation(scene: s.scene).stateLine(step: step)) }
         _ = try replaying.run()
         #expect(onScreen.count == 150)
         #expect(onScreen == live)
@@ -347,8 +355,9 @@ struct LiveReloadTests {
             stamps.touch(path)
         }
         var seen: [(time: Double, x: Double, error: String?)] = []
-        let app = PlaygroundApp(terminal: terminal, scenes: scenes, clock: { terminal.now }, files: stamps)
-        app.onStep = { session in
+        let watcher = StepWatcher()
+        let app = PlaygroundApp(terminal: terminal, scenes: scenes, clock: { terminal.now }, files: stamps, observer: watcher)
+        watcher.each = { app, session, _ in
             let x = session.scene.item(withID: "square")?.center.x ?? .nan
             seen.append((terminal.now, x, app.loadError))
         }
@@ -427,8 +436,9 @@ struct BrokenEditTests {
             stamps.touch(path)
         }
         var seen: [(time: Double, x: Double, error: String?)] = []
-        let app = PlaygroundApp(terminal: terminal, scenes: scenes, clock: { terminal.now }, files: stamps)
-        app.onStep = { session in
+        let watcher = StepWatcher()
+        let app = PlaygroundApp(terminal: terminal, scenes: scenes, clock: { terminal.now }, files: stamps, observer: watcher)
+        watcher.each = { app, session, _ in
             seen.append((terminal.now, session.scene.item(withID: "square")?.center.x ?? .nan, app.loadError))
         }
         _ = try app.run()
@@ -528,9 +538,11 @@ struct PlaygroundOverloadTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let terminal = ScriptedTerminal(script: [(3.0, key("q"))])
         terminal.frameCosts = [0.002]
-        let app = terminal.app(scenes)
+        // Each step the app runs costs 30 ms of the fake clock.
+        let watcher = StepWatcher()
+        let app = terminal.app(scenes, observer: watcher)
         var steps = 0
-        app.onStep = { _ in steps += 1; terminal.advance(by: 0.030) }
+        watcher.ran = { _, _ in steps += 1; terminal.advance(by: 0.030) }
         _ = try app.run()
         // From 1 s on (after the first second settles), every second holds at least 30 frames.
         let times = terminal.frameTimes
@@ -658,11 +670,23 @@ struct PlaygroundRestingReplayTests {
         lines.append(#"{"t": 0.99, "type": "up", "x": 452, "y": 56}"#)
         let events = try InputEvent.parse(lines.joined(separator: "\n"), file: "r.jsonl")
         let terminal = ScriptedTerminal(script: [(1.5, key("q"))])
+        let watcher = StepWatcher()
+        var onScreen: [String] = [], ran = 0
+        watcher.each = { _, s, step in onScreen.append(HeadlessSimulation(scene: s.scene).stateLine(step: step)) }
+        watcher.ran = { _, _ in ran += 1 }
         let app = PlaygroundApp(terminal: terminal, scenes: scenes, clock: { terminal.now }, sleep: { terminal.advance(by: $0) },
-                                replay: events)
+                                replay: events, observer: watcher)
         _ = try app.run()
         let label = try #require(app.session?.scene.item(withID: "label"))
         #expect(abs(label.angle - .pi / 4) < 0.01, "label angle \(label.angle)")
         #expect(terminal.statusLines.last?.contains("Swiped Left.") == true, "\(terminal.statusLines.last ?? "")")
+        // The app rested between the gestures and skipped those steps, as it does for a user;
+        // step for step it still went through the states a headless replay steps through.
+        #expect(onScreen.count == 90)   // 1.5 s
+        #expect(ran < 60, "\(ran) of \(onScreen.count) steps run: the scene never rested")
+        let headless = SceneSession(scene: SceneBuilder().build(try scenes[0].load(), referenceBounds: Rect(x: 0, y: 0, width: 640, height: 368)))
+        var replayed: [String] = []
+        SessionReplay.run(headless, events: events, steps: onScreen.count, every: 1) { replayed.append($0) }
+        #expect(Array(replayed.dropFirst()) == onScreen)
     }
 }
