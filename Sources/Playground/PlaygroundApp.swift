@@ -61,9 +61,6 @@ public final class PlaygroundApp {
     public private(set) var loadError: String?
     /// Every error of that load, in full (`?` shows them).
     public private(set) var loadErrorDetails: [String] = []
-    public private(set) var framesDrawn = 0
-    /// The status line of the last frame.
-    public private(set) var statusText = ""
 
     private var exit: Exit?
     /// Clock time at which step 0 of the session began (moved on pause and on dropped catch-up).
@@ -287,7 +284,6 @@ public final class PlaygroundApp {
         var grid = CellGrid(columns: columns, rows: rows)
         grid.fill(Cell.blank(.darkGray), columns: 0..<columns, rows: (rows - 1)..<rows)
         grid.write(Self.fitted(" " + text, width: columns), column: 0, row: rows - 1, foreground: .white, background: .darkGray)
-        statusText = text
         terminal.draw(grid)
     }
 
@@ -414,7 +410,6 @@ public final class PlaygroundApp {
             for (i, line) in lines.enumerated() where i < rows {
                 grid.write(line, column: 0, row: i, foreground: .white, background: .black)
             }
-            statusText = "terminal too small"
         } else {
             let pixels = pixelDisplay?.cellPixelSize
             if let s = session {
@@ -434,7 +429,7 @@ public final class PlaygroundApp {
             }
             frameTimes.append(now)
             frameTimes.removeAll { $0 <= now - 1 }
-            statusText = status(now: now)
+            let statusText = status(now: now)
             let bar = Color.darkGray
             grid.fill(Cell.blank(bar), columns: 0..<columns, rows: (rows - 1)..<rows)
             grid.write(Self.fitted(statusText, width: columns), column: 0, row: rows - 1,
@@ -446,7 +441,6 @@ public final class PlaygroundApp {
         } else {
             terminal.draw(grid)
         }
-        framesDrawn += 1
     }
 
     /// "Push 1/3 │ running │ 60 fps │ 0.12 ms │ <message, else the summary>".
