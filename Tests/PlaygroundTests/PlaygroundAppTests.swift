@@ -156,6 +156,29 @@ struct PlaygroundAppTests {
         #expect(terminal.timeouts.count < 100, "\(terminal.timeouts.count) waits in 10 s")
     }
 
+    @Test("an observer changes nothing: the same waits, frames and screens with one as without, and it hears of every step, skipped or run")
+    func observerDoesNotSteer() throws {
+        let (folder, scenes) = try Self.files(["a.yaml": BuiltInScenes.push])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // At rest, a click at 3 s (the square moves), at rest again, q at 10 s.
+        let script: [(Double, TerminalEvent)] = [(3.0, mouse(.press, 64, 11)), (3.05, mouse(.release, 64, 11)), (10, key("q"))]
+        let plain = ScriptedTerminal(script: script)
+        _ = try plain.app(scenes).run()
+        let watched = ScriptedTerminal(script: script)
+        let watcher = StepWatcher()
+        var heard: [Int] = [], ran = 0
+        watcher.each = { _, _, step in heard.append(step) }
+        watcher.ran = { _, _ in ran += 1 }
+        _ = try watched.app(scenes, observer: watcher).run()
+        #expect(watched.timeouts == plain.timeouts)
+        #expect(watched.frameTimes == plain.frameTimes)
+        #expect(watched.gridTexts == plain.gridTexts)
+        // Every step from 1 to the last due when q is read (⌊60 · 10⌋), once each, in order,
+        // most of them skipped at rest.
+        #expect(heard == Array(1...600))
+        #expect(ran > 0 && ran < 300, "\(ran) of 600 steps run")
+    }
+
     @Test("idle without live reload blocks in 1 s waits")
     func idlesWithoutReload() throws {
         let (folder, scenes) = try Self.files(["a.yaml": BuiltInScenes.push])
