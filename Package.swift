@@ -9,7 +9,8 @@
 //   Snapshots  Benchmarks                      pictures of the screen; timings
 //   Playground  CursesTerminal                 the app, on any terminal; the ncurses terminal
 //   Scenes                                     YAML scenes built into items and behaviors
-//   Dynamics  Gestures  Animation  TerminalUI  Images
+//   Dynamics  Gestures  Animation  TerminalUI  Images  TerminalTestSupport
+//                                              (the last: a pty pair for tests; only test targets use it)
 //   Geometry
 // See DECISIONS.md for why each seam sits where it does.
 import PackageDescription
@@ -64,6 +65,8 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "CursesTerminal", dependencies: ["CNCursesW", "TerminalUI"]),
+        // What tests need to drive the terminal code (a pty pair); only test targets depend on it.
+        .target(name: "TerminalTestSupport", dependencies: ["CNCursesW"]),
         .target(name: "Playground", dependencies: ["Scenes", "TerminalUI", "Gestures", "Animation", "Dynamics", "Images", "Geometry"]),
         .systemLibrary(
             name: "CFreeType",
@@ -86,7 +89,7 @@ let package = Package(
         .testTarget(name: "ImagesTests", dependencies: ["Images"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Dynamics", "Geometry", "Images"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Geometry", "Images", "CZlib"]),
-        .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "TerminalUI"]),
+        .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "TerminalUI", "TerminalTestSupport"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "TerminalUI", "Scenes", "Images", "Gestures", "Dynamics", "Geometry"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Dynamics", "Geometry", "Scenes"]),
         .testTarget(name: "SnapshotsTests", dependencies: ["Snapshots", "TerminalUI", "Images"]),

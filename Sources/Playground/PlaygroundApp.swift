@@ -18,6 +18,9 @@
 // - A scene file that fails to load leaves the previous scene playing (or an empty canvas) and
 //   shows its error in the status line. A terminal smaller than 20×6 shows a short message and
 //   keeps the last good reference bounds until it grows again.
+// - Keys act as KeyBinding's table says (the help overlay is drawn from the same table).
+// - An observer given at init (PlaygroundObserver) is told of each step run or skipped; it is
+//   never asked anything, so the loop runs the same with or without one.
 import Foundation
 import Geometry
 import Gestures
@@ -25,41 +28,6 @@ import Scenes
 import TerminalUI
 
 public final class PlaygroundApp {
-    public struct Options: Sendable {
-        public var cellSize: CellSize
-        /// Most steps run in one frame; the rest of a long stall is dropped.
-        public var maximumStepsPerFrame: Int
-        /// Most seconds of stepping in one frame (at least one step runs); with drawing, frames
-        /// then come at 30 a second or more as long as one step fits.
-        public var stepBudget: Double
-        /// Seconds to block waiting for input while nothing moves.
-        public var idleTimeout: Double
-        /// Seconds between checks of the scene file for edits (live reload); nil turns it off.
-        public var reloadInterval: Double?
-        /// Seconds a gesture's message stays in the status line before the summary returns.
-        public var messageDuration: Double
-        /// Smallest playable terminal, in cells.
-        public var minimumColumns: Int
-        public var minimumRows: Int
-        /// The characters cells are drawn with.
-        public var glyphs: GlyphSet
-        /// Real seconds a scene file may take to read before the status line shows progress.
-        public var loadPatience: Double
-        /// The place in the scene list of the scene shown first.
-        public var firstScene = 0
-
-        public init(cellSize: CellSize = .default, maximumStepsPerFrame: Int = 5, idleTimeout: Double = 1.0,
-                    messageDuration: Double = 5, minimumColumns: Int = 20, minimumRows: Int = 6,
-                    reloadInterval: Double? = 0.25, glyphs: GlyphSet = .half, stepBudget: Double = 0.020,
-                    loadPatience: Double = 0.5) {
-            self.cellSize = cellSize; self.glyphs = glyphs; self.maximumStepsPerFrame = maximumStepsPerFrame; self.idleTimeout = idleTimeout
-            self.stepBudget = stepBudget
-            self.loadPatience = loadPatience
-            self.reloadInterval = reloadInterval
-            self.messageDuration = messageDuration; self.minimumColumns = minimumColumns; self.minimumRows = minimumRows
-        }
-    }
-
     /// How the app ended.
     public enum Exit: Sendable, Equatable {
         /// q.
@@ -81,8 +49,8 @@ public final class PlaygroundApp {
     /// The canvas frames are drawn on, kept between frames for its storage.
     private var canvas: Canvas?
 
-    /// Called after every simulation step with the session (tests compare these with a replay).
-    public var onStep: ((SceneSession) -> Void)?
+    /// Told of every step run or skipped; never asked anything (see PlaygroundObserver).
+    public let observer: PlaygroundObserver?
 
     public private(set) var session: SceneSession?
     /// The place of the scene being shown (or whose load failed) in `scenes`.
@@ -93,11 +61,6 @@ public final class PlaygroundApp {
     public private(set) var loadError: String?
     /// Every error of that load, in full (`?` shows them).
     public private(set) var loadErrorDetails: [String] = []
-    /// The timeout of every `nextEvent` call that could block, in order (tests read it).
-    public private(set) var waitTimeouts: [Double] = []
-    public private(set) var framesDrawn = 0
-    /// The status line of the last frame.
-    public private(set) var statusText = ""
 
     private var exit: Exit?
     /// Clock time at which step 0 of the session began (moved on pause and on dropped catch-up).
@@ -115,7 +78,7 @@ public final class PlaygroundApp {
     private var droppedTime: [(at: Double, seconds: Double)] = []
     private var messageShownAt = -Double.infinity
     private var messageCount = 0
-    private var heldButton: PointerButton?
+    private var pointer = PointerTracker()
     /// Live reload: the current scene's file and pictures, and when they were last checked.
     private let watcher: SceneWatcher
     private var lastReloadCheck = -Double.infinity
@@ -123,7 +86,8 @@ public final class PlaygroundApp {
     public init(terminal: TerminalDriver, scenes: [SceneFile], options: Options = Options(),
                 clock: @escaping () -> Double, sleep: @escaping (Double) -> Void = { _ in },
                 suspend: (() -> Void)? = nil, record: ((String) -> Void)? = nil, replay: [InputEvent] = [],
-                files: FileStatusProvider = SystemFileStatus()) {
+                files: FileStatusProvider = SystemFileStatus(), observer: PlaygroundObserver? = nil) {
+        self.observer = observer
         self.replay = replay[...]
         self.watcher = SceneWatcher(files: files)
         self.terminal = terminal
@@ -148,8 +112,6 @@ public final class PlaygroundApp {
             update(now: clock())
             if needsDraw && clock() >= lastDrawAt + Self.frameInterval - 1e-9 { draw(now: clock()) }
             let timeout = waitTimeout(now: clock())
-            waitTimeouts.append(timeout)
-            if waitTimeouts.count > 10_000 { waitTimeouts.removeFirst(5_000) }
             let before = clock()
             if let event = terminal.nextEvent(timeout: timeout) {
                 handle(event)
@@ -165,16 +127,6 @@ public final class PlaygroundApp {
             }
         }
         return exit ?? .quit
-    }
-
-    /// Whether the terminal is big enough to play in.
-    public var isTooSmall: Bool {
-        terminal.size.columns < options.minimumColumns || terminal.size.rows < options.minimumRows
-    }
-
-    /// The reference bounds the terminal offers: every row but the status line.
-    private var availableSize: Size {
-        cellSize.size(columns: max(terminal.size.columns, 1), rows: max(terminal.size.rows - 1, 1))
     }
 
     // MARK: Time
@@ -200,7 +152,7 @@ public final class PlaygroundApp {
                 if s.isAtRest { continue }
             }
             s.step()
-            onStep?(s)
+            observer?.playgroundApp(self, didStep: s)
             ran += 1
         }
         if s.stepCount < target {
@@ -242,11 +194,9 @@ public final class PlaygroundApp {
     }
 
     private func skip(_ s: SceneSession, to target: Int) {
-        if onStep != nil && target - s.stepCount <= 36_000 {
-            while s.stepCount < target { s.step(); onStep?(s) }
-        } else {
-            s.skipIdleSteps(to: target)
-        }
+        let from = s.stepCount
+        s.skipIdleSteps(to: target)
+        if s.stepCount > from { observer?.playgroundApp(self, didSkipIdleStepsOf: s, from: from) }
     }
 
     /// The session's time for an event happening at `now`: the steps run plus the fraction of
@@ -303,21 +253,9 @@ public final class PlaygroundApp {
             }
         } catch {
             watcher.watch(file, description: nil)
-            loadError = Self.statusLine(for: error, in: file)
-            loadErrorDetails = Self.details(of: error, in: file)
+            show(SceneLoadFailure(error, in: file))
             needsDraw = true
         }
-    }
-
-    /// A load error as the status line shows it: the first error with the file's name (not its
-    /// whole path: the line is short) and how many more there are.
-    static func statusLine(for error: Error, in file: SceneFile) -> String {
-        guard let errors = error as? SceneErrors, var first = errors.errors.first else {
-            return "\(file.path): \(error)"
-        }
-        let more = errors.errors.count > 1 ? " (+\(errors.errors.count - 1) more)" : ""
-        first.file = first.file.split(separator: "/").last.map(String.init) ?? first.file
-        return first.description + more
     }
 
     /// Reads `file` (see SceneLoading): at once when it reads within `loadPatience` of real time,
@@ -332,10 +270,8 @@ public final class PlaygroundApp {
             if let outcome = loading.outcome(waiting: 0.1) { return try outcome.get() }
             drawProgress("Loading \(name)… \(String(format: "%.1f", clock() - started + options.loadPatience)) s (q quits)")
             while let event = terminal.nextEvent(timeout: 0) {
-                if case .key(let key) = event {
-                    if key == .ctrlC { exit = .interrupted; return nil }
-                    if key == .character("q") || key == .character("Q") { exit = .quit; return nil }
-                }
+                guard case .key(let key) = event, let action = KeyBinding.binding(for: key)?.action else { continue }
+                if action == .quit || action == .interrupt { exit = action == .quit ? .quit : .interrupted; return nil }
             }
             if exit != nil { return nil }
         }
@@ -348,20 +284,13 @@ public final class PlaygroundApp {
         var grid = CellGrid(columns: columns, rows: rows)
         grid.fill(Cell.blank(.darkGray), columns: 0..<columns, rows: (rows - 1)..<rows)
         grid.write(Self.fitted(" " + text, width: columns), column: 0, row: rows - 1, foreground: .white, background: .darkGray)
-        statusText = text
         terminal.draw(grid)
     }
 
-    /// Every error of a failed load, one string each, in full.
-    static func details(of error: Error, in file: SceneFile) -> [String] {
-        if let errors = error as? SceneErrors {
-            return errors.errors.map { e in
-                var e = e
-                e.file = e.file.split(separator: "/").last.map(String.init) ?? e.file
-                return e.description
-            }
-        }
-        return ["\(file.path): \(error)"]
+    /// Shows a failed load's first error in the status line and keeps them all for `?`.
+    private func show(_ failure: SceneLoadFailure) {
+        loadError = failure.statusLine
+        loadErrorDetails = failure.details
     }
 
     /// Shows scene `index`, from `parsed` when the caller already read it.
@@ -383,15 +312,14 @@ public final class PlaygroundApp {
             watcher.watch(scenes[index], description: description)
         } catch {
             watcher.watch(scenes[index], description: nil)
-            loadError = Self.statusLine(for: error, in: scenes[index])
-            loadErrorDetails = Self.details(of: error, in: scenes[index])
+            show(SceneLoadFailure(error, in: scenes[index]))
         }
         lastReloadCheck = clock()
         origin = clock()
         pausedAt = origin
         messageCount = session?.messages.count ?? 0
         messageShownAt = -Double.infinity
-        heldButton = nil
+        pointer.reset()
         needsDraw = true
     }
 
@@ -410,17 +338,19 @@ public final class PlaygroundApp {
     private func handleKey(_ key: Key, now: Double) {
         record?(InputEvent.key(key.description, time: eventTime(now: now)).jsonLine)
         needsDraw = true
+        let action = KeyBinding.binding(for: key)?.action
         if showsHelp {
             showsHelp = false
-            if key == .character("?") || key == .escape { return }
+            if action == .showHelp || key == .escape { return }
         }
-        switch key {
-        case .character("q"), .character("Q"): exit = .quit
-        case .ctrlC: exit = .interrupted
-        case .character("n"), .tab: load((sceneIndex + 1) % max(scenes.count, 1))
-        case .character("p"), .backTab: load((sceneIndex + scenes.count - 1) % max(scenes.count, 1))
-        case .character(let c) where ("1"..."9").contains(c):
-            let n = Int(String(c))! - 1
+        switch action {
+        case .quit: exit = .quit
+        case .interrupt: exit = .interrupted
+        case .nextScene: load((sceneIndex + 1) % max(scenes.count, 1))
+        case .previousScene: load((sceneIndex + scenes.count - 1) % max(scenes.count, 1))
+        case .showScene:
+            guard case .character(let c) = key, let digit = c.wholeNumberValue else { return }
+            let n = digit - 1
             if n < scenes.count {
                 load(n)
             } else if let s = session {
@@ -428,55 +358,27 @@ public final class PlaygroundApp {
                 messageCount = s.messages.count
                 messageShownAt = now
             }
-        case .character(" "):
+        case .togglePause:
             if isPaused { origin += now - pausedAt; isPaused = false } else { pausedAt = now; isPaused = true }
-        case .character("."):
+        case .stepOnce:
             if isPaused, let s = session {
                 s.step()
-                onStep?(s)
+                observer?.playgroundApp(self, didStep: s)
                 origin -= 1.0 / 60
             }
-        case .character("r"), .character("R"): load(sceneIndex)
-        case .character("?"): showsHelp = true
-        case .ctrlZ:
+        case .reload: load(sceneIndex)
+        case .showHelp: showsHelp = true
+        case .suspend:
             suspendHandler?()
             resized()
-        default: break
+        case nil: break
         }
     }
 
     private func handleMouse(_ mouse: MouseEvent, now: Double) {
         guard let s = session, !isPaused else { return }
         let point = viewport.scenePoint(cellSize.center(column: mouse.column, row: mouse.row))
-        var modifiers: PointerModifiers = []
-        if mouse.modifiers.contains(.shift) { modifiers.insert(.shift) }
-        if mouse.modifiers.contains(.control) { modifiers.insert(.control) }
-        if mouse.modifiers.contains(.alt) { modifiers.insert(.alt) }
-        let time = eventTime(now: now)
-        var events: [PointerEvent] = []
-        switch mouse.kind {
-        case .press:
-            guard let button = PointerButton(mouse.button) else { return }
-            if let held = heldButton { events.append(.up(point, time: time, button: held, modifiers: modifiers)) }
-            heldButton = button
-            events.append(.down(point, time: time, button: button, modifiers: modifiers))
-        case .release:
-            guard let held = heldButton else { return }
-            heldButton = nil
-            events.append(.up(point, time: time, button: held, modifiers: modifiers))
-        case .drag:
-            guard let held = heldButton else { return }
-            events.append(.move(point, time: time, button: held, modifiers: modifiers))
-        case .move:
-            // Motion with no button while we believed one held: the release was lost.
-            guard let held = heldButton else { return }
-            heldButton = nil
-            events.append(.up(point, time: time, button: held, modifiers: modifiers))
-        case .scrollUp:
-            events.append(.scroll(.up, at: point, time: time, modifiers: modifiers))
-        case .scrollDown:
-            events.append(.scroll(.down, at: point, time: time, modifiers: modifiers))
-        }
+        guard let events = pointer.events(for: mouse, at: point, time: eventTime(now: now)) else { return }
         for event in events {
             record?(InputEvent.pointer(event).jsonLine)
             s.handle(event)
@@ -498,13 +400,6 @@ public final class PlaygroundApp {
 
     // MARK: Drawing
 
-    /// Where the scene lands in the play area: a scene with its own size is scaled to fit it
-    /// and centered; one without keeps one point per point.
-    public var viewport: Viewport {
-        guard let s = session, s.scene.sceneDescription.size != nil, !isTooSmall else { return .identity }
-        return Viewport.fitting(s.scene.referenceBounds, into: availableSize)
-    }
-
     private func draw(now: Double) {
         needsDraw = false
         lastDrawAt = now
@@ -515,7 +410,6 @@ public final class PlaygroundApp {
             for (i, line) in lines.enumerated() where i < rows {
                 grid.write(line, column: 0, row: i, foreground: .white, background: .black)
             }
-            statusText = "terminal too small"
         } else {
             let pixels = pixelDisplay?.cellPixelSize
             if let s = session {
@@ -535,33 +429,18 @@ public final class PlaygroundApp {
             }
             frameTimes.append(now)
             frameTimes.removeAll { $0 <= now - 1 }
-            statusText = status(now: now)
+            let statusText = status(now: now)
             let bar = Color.darkGray
             grid.fill(Cell.blank(bar), columns: 0..<columns, rows: (rows - 1)..<rows)
             grid.write(Self.fitted(statusText, width: columns), column: 0, row: rows - 1,
                        foreground: .white, background: bar)
-            if showsHelp { drawHelp(into: &grid) }
+            if showsHelp { HelpOverlay(loadErrors: loadErrorDetails, gestures: session?.scene.gestures ?? []).draw(into: &grid) }
         }
         if let display = pixelDisplay, let canvas, canvas.isPixelMode, !isTooSmall, session != nil {
             display.draw(grid, image: canvas.pixelImage, imageRows: canvas.rows)
         } else {
             terminal.draw(grid)
         }
-        framesDrawn += 1
-    }
-
-    /// The terminal as a pixel display, when it is one and shows pixels now.
-    private var pixelDisplay: PixelDisplay? {
-        guard let display = terminal as? PixelDisplay, display.cellPixelSize != nil else { return nil }
-        return display
-    }
-
-    /// Points per cell. In pixel mode a point must stay square on screen (a circle round), and a
-    /// terminal's cells are seldom exactly 1:2, so the cell's width in points follows the pixel
-    /// cell's shape: a 9×18 px cell keeps 8×16 pt, a 10×22 px cell is 7.27×16 pt.
-    var cellSize: CellSize {
-        guard let px = pixelDisplay?.cellPixelSize, px.width > 0, px.height > 0 else { return options.cellSize }
-        return CellSize(width: options.cellSize.height * Double(px.width) / Double(px.height), height: options.cellSize.height)
     }
 
     /// "Push 1/3 │ running │ 60 fps │ 0.12 ms │ <message, else the summary>".
@@ -585,76 +464,6 @@ public final class PlaygroundApp {
         return " \(s.scene.sceneDescription.name) \(place) │ \(state) │ \(fps) fps │ \(ms) ms │ \(tail)"
     }
 
-    /// `text` in lines of at most `width` characters, broken at spaces where it can be.
-    static func wrapped(_ text: String, width: Int) -> [String] {
-        var lines: [String] = []
-        var rest = Substring(text)
-        while rest.count > width {
-            let window = rest.prefix(width + 1)
-            let cut = window.lastIndex(of: " ").map { rest.distance(from: rest.startIndex, to: $0) } ?? width
-            let split = cut > 0 ? cut : width
-            lines.append(String(rest.prefix(split)))
-            rest = rest.dropFirst(split).drop { $0 == " " }
-        }
-        if !rest.isEmpty || lines.isEmpty { lines.append(String(rest)) }
-        return lines
-    }
-
     /// `text` cut to `width` columns, ending in "…" when it was cut.
     static func fitted(_ text: String, width: Int) -> String { text.fitted(toColumns: width) }
-
-    private func drawHelp(into grid: inout CellGrid) {
-        var lines: [String] = []
-        if !loadErrorDetails.isEmpty {
-            // The scene's load errors in full, wrapped to the overlay.
-            let count = loadErrorDetails.count
-            lines.append(count == 1 ? "This scene did not load:" : "This scene did not load (\(count) errors):")
-            let width = max(grid.columns - 8, 20)
-            for error in loadErrorDetails {
-                for (k, piece) in Self.wrapped(error, width: width).enumerated() {
-                    lines.append((k == 0 ? "  " : "    ") + piece)
-                }
-            }
-        }
-        lines += [
-            "Keys",
-            "  n, Tab          next scene",
-            "  p, Shift-Tab    previous scene",
-            "  1-9             jump to a scene",
-            "  space           pause / resume",
-            "  .               one step while paused",
-            "  r               reload the scene from its file",
-            "  ?               this help",
-            "  q, Q, Ctrl-C    quit",
-            "Mouse in this scene",
-        ]
-        let gestures = session?.scene.gestures ?? []
-        if gestures.isEmpty { lines.append("  (no gestures)") }
-        for g in gestures {
-            var line = "  \(g.recognizer.rawValue) → \(g.action.rawValue)"
-            if let item = g.item ?? g.on { line += " \(item)" }
-            if let text = g.text { line += " \"\(text)\"" }
-            lines.append(line)
-        }
-        let width = min((lines.map(\.terminalColumns).max() ?? 0) + 4, grid.columns)
-        let height = min(lines.count + 2, max(grid.rows - 1, 0))
-        let left = max((grid.columns - width) / 2, 0), top = max((grid.rows - 1 - height) / 2, 0)
-        let bg = Color(red: 24, green: 24, blue: 48)
-        grid.fill(Cell.blank(bg), columns: left..<(left + width), rows: top..<(top + height))
-        for (i, line) in lines.prefix(max(height - 2, 0)).enumerated() {
-            grid.write(line.fitted(toColumns: max(width - 4, 0)), column: left + 2, row: top + 1 + i,
-                       foreground: .white, background: bg, bold: !line.hasPrefix(" "))
-        }
-    }
-}
-
-extension PointerButton {
-    init?(_ button: MouseEvent.Button) {
-        switch button {
-        case .left: self = .left
-        case .middle: self = .middle
-        case .right: self = .right
-        case .none: return nil
-        }
-    }
 }

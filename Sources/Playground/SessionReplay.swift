@@ -3,15 +3,15 @@
 // Step 0 is printed before anything happens; then, before each step, every event whose time
 // falls before that step's end is delivered (`SceneSession.stepIndex(forEventTime:)`), exactly
 // where the live app delivered it, and the step runs. Keys that leave the scene in the live app
-// (n, p, Tab, Shift-Tab, 1–9, r, q, Ctrl-C) end the replay's input: what follows them happened in
-// another scene. Other keys (space, `.`, `?`) change nothing in the simulation.
+// (KeyBinding.Action.leavesScene: n, p, Tab, Shift-Tab, 1–9, r, R, q, Q, Ctrl-C) end the replay's
+// input: what follows them happened in another scene. Other keys (space, `.`, `?`) change
+// nothing in the simulation.
 import Scenes
 
 public enum SessionReplay {
     /// Whether `key` (as `Key.description` names it) leaves the scene in the live app.
     public static func leavesScene(_ key: String) -> Bool {
-        ["n", "p", "Tab", "Shift-Tab", "r", "q", "Ctrl-C"].contains(key)
-            || (key.count == 1 && key.first.map { ("1"..."9").contains($0) } == true)
+        KeyBinding.binding(named: key)?.action.leavesScene ?? false
     }
 
     /// Steps `session` `steps` times with `events`, writing step 0, every `every`-th step and the

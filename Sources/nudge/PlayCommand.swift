@@ -16,9 +16,7 @@ struct PlayCommand: ParsableCommand {
         commandName: "play",
         abstract: "Open the playground in the terminal (the default command).",
         discussion: """
-            Keys: n or Tab next scene, p or Shift-Tab previous, 1-9 jump, space pause, . one step \
-            while paused, r reload the scene from its file, ? help (and the load errors in full), q or Q quit. \
-            The mouse drives each scene's gestures \
+            Keys: \(KeyBinding.inBrief()). The mouse drives each scene's gestures \
             (docs/playground.md). With no PATH, plays the library's scenes (see --scenes).
             """)
 

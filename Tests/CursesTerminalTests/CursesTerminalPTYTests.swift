@@ -1,6 +1,7 @@
 import Testing
 import TerminalUI
 @testable import CursesTerminal
+import TerminalTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -62,7 +62,7 @@ import Testing
             ["Snapshots", "Benchmarks"],
             ["Playground", "CursesTerminal"],
             ["Scenes"],
-            ["Dynamics", "Gestures", "Animation", "TerminalUI", "Images"],
+            ["Dynamics", "Gestures", "Animation", "TerminalUI", "Images", "TerminalTestSupport"],
             ["Geometry"],
         ]
         let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)

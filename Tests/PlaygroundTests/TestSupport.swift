@@ -113,9 +113,9 @@ final class ScriptedTerminal: TerminalDriver {
     }
 
     /// The app wired to this terminal's clock.
-    func app(_ scenes: [SceneFile], record: ((String) -> Void)? = nil) -> PlaygroundApp {
+    func app(_ scenes: [SceneFile], record: ((String) -> Void)? = nil, observer: PlaygroundObserver? = nil) -> PlaygroundApp {
         PlaygroundApp(terminal: self, scenes: scenes, clock: { [unowned self] in self.now },
-                      sleep: { [unowned self] in self.now += $0 }, record: record)
+                      sleep: { [unowned self] in self.now += $0 }, record: record, observer: observer)
     }
 }
 
@@ -123,4 +123,23 @@ func key(_ c: Character) -> TerminalEvent { .key(.character(c)) }
 
 func mouse(_ kind: MouseEvent.Kind, _ column: Int, _ row: Int, button: MouseEvent.Button = .left) -> TerminalEvent {
     .mouse(MouseEvent(kind: kind, button: button, column: column, row: row))
+}
+
+/// Hears the steps an app takes, the way a user's app takes them: steps it runs one by one, and
+/// stretches at rest it skips, reported here step by step with the session as it rests.
+final class StepWatcher: PlaygroundObserver {
+    /// Each step the app ran, with the app and the session just after it.
+    var ran: (PlaygroundApp, SceneSession) -> Void = { _, _ in }
+    /// Each step, run or skipped at rest, with its number; for a skipped step the session is
+    /// the resting one, already at the last step of the skip.
+    var each: (PlaygroundApp, SceneSession, Int) -> Void = { _, _, _ in }
+
+    func playgroundApp(_ app: PlaygroundApp, didStep session: SceneSession) {
+        ran(app, session)
+        each(app, session, session.stepCount)
+    }
+
+    func playgroundApp(_ app: PlaygroundApp, didSkipIdleStepsOf session: SceneSession, from: Int) {
+        for step in (from + 1)...session.stepCount { each(app, session, step) }
+    }
 }

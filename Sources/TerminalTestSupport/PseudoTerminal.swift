@@ -1,6 +1,9 @@
 // PseudoTerminal: a pty pair, so tests can run the real ncurses driver on a terminal they
 // control: the driver gets the slave side, the test writes input bytes (keys, mouse reports) to
 // the master and reads back what the driver drew.
+//
+// It lives in TerminalTestSupport, a module only test targets depend on: the shipped `nudge`
+// never opens a pty, so nothing of this is in it.
 
 import CNCursesW
 #if canImport(Glibc)

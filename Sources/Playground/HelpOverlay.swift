@@ -1,0 +1,71 @@
+// HelpOverlay: the box `?` opens over the scene.
+//
+// It says, in this order: a scene's load errors in full (when the scene failed to load), the
+// keys, and what the mouse does in this scene (its `gestures:`). The keys come from KeyBinding's
+// table, the same one the app acts on, so the overlay cannot promise a key that does something
+// else. The box is centered over the play area, as wide as its longest line where the terminal
+// allows; a line past its edge ends in "…".
+import Scenes
+import TerminalUI
+
+struct HelpOverlay {
+    /// Every error of the scene's failed load, one string each, in full.
+    var loadErrors: [String]
+    /// The scene's gestures (none when no scene is playing).
+    var gestures: [GestureDescription]
+    var keys: [KeyBinding] = KeyBinding.playground
+
+    /// The overlay's text for a grid `columns` wide; header lines are the unindented ones.
+    func lines(columns: Int) -> [String] {
+        var lines: [String] = []
+        if !loadErrors.isEmpty {
+            // The scene's load errors in full, wrapped to the overlay.
+            let count = loadErrors.count
+            lines.append(count == 1 ? "This scene did not load:" : "This scene did not load (\(count) errors):")
+            let width = max(columns - 8, 20)
+            for error in loadErrors {
+                for (k, piece) in Self.wrapped(error, width: width).enumerated() {
+                    lines.append((k == 0 ? "  " : "    ") + piece)
+                }
+            }
+        }
+        lines += ["Keys"] + KeyBinding.helpLines(keys) + ["Mouse in this scene"]
+        if gestures.isEmpty { lines.append("  (no gestures)") }
+        for g in gestures {
+            var line = "  \(g.recognizer.rawValue) → \(g.action.rawValue)"
+            if let item = g.item ?? g.on { line += " \(item)" }
+            if let text = g.text { line += " \"\(text)\"" }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    /// Draws the box over `grid`, above its status row.
+    func draw(into grid: inout CellGrid) {
+        let lines = lines(columns: grid.columns)
+        let width = min((lines.map(\.terminalColumns).max() ?? 0) + 4, grid.columns)
+        let height = min(lines.count + 2, max(grid.rows - 1, 0))
+        let left = max((grid.columns - width) / 2, 0), top = max((grid.rows - 1 - height) / 2, 0)
+        let bg = Color(red: 24, green: 24, blue: 48)
+        grid.fill(Cell.blank(bg), columns: left..<(left + width), rows: top..<(top + height))
+        for (i, line) in lines.prefix(max(height - 2, 0)).enumerated() {
+            grid.write(line.fitted(toColumns: max(width - 4, 0)), column: left + 2, row: top + 1 + i,
+                       foreground: .white, background: bg, bold: !line.hasPrefix(" "))
+        }
+    }
+
+    /// `text` in lines of at most `width` characters, broken at spaces where it can be.
+    static func wrapped(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var rest = Substring(text)
+        while rest.count > width {
+            let window = rest.prefix(width + 1)
+            let cut = window.lastIndex(of: " ").map { rest.distance(from: rest.startIndex, to: $0) } ?? width
+            let split = cut > 0 ? cut : width
+            lines.append(String(rest.prefix(split)))
+            rest = rest.dropFirst(split).drop { $0 == " " }
+        }
+        if !rest.isEmpty || lines.isEmpty { lines.append(String(rest)) }
+        return lines
+    }
+}
