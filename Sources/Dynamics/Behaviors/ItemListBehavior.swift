@@ -2,7 +2,7 @@
 // collision, push, dynamic item, field): `items`, `addItem`, `removeItem`, as in UIKit.
 import Geometry
 
-open class ItemListBehavior: DynamicBehavior {
+public class ItemListBehavior: DynamicBehavior {
     public private(set) var items: [DynamicItem]
 
     public init(items: [DynamicItem] = []) {
