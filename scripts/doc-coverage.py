@@ -40,16 +40,22 @@ def main(argv):
     for module in MODULES:
         files = glob.glob(os.path.join(directory, module + ".symbols.json"))
         files += glob.glob(os.path.join(directory, module + "@*.symbols.json"))
-        symbols, missing = 0, []
+        symbols, missing, synthesized = 0, [], 0
         for path in sorted(files):
             with open(path, encoding="utf-8") as f:
                 graph = json.load(f)
             for symbol in graph["symbols"]:
+                if "location" not in symbol:
+                    # Made by the compiler with no source line to document it at, such as
+                    # the init(rawValue:) of an enum with raw values.
+                    synthesized += 1
+                    continue
                 symbols += 1
                 if "docComment" not in symbol:
                     missing.append(symbol)
         total_missing += len(missing)
-        print(f"{module}: {len(missing)} of {symbols} public symbols undocumented")
+        print(f"{module}: {len(missing)} of {symbols} public symbols undocumented"
+              f" ({synthesized} compiler-made without a source line not counted)", flush=True)
         if "--list" in argv:
             for symbol in sorted(missing, key=location):
                 print(f"  {location(symbol)}  {'.'.join(symbol['pathComponents'])}")
@@ -61,7 +67,7 @@ def location(symbol):
     where = symbol.get("location", {})
     uri = where.get("uri", "?").replace("file://", "")
     line = where.get("position", {}).get("line", -1) + 1
-    return f"{os.path.relpath(uri)}:{line}"
+    return f"{os.path.relpath(uri)}:{line}" if uri != "?" else "?"
 
 
 if __name__ == "__main__":
