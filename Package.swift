@@ -95,5 +95,7 @@ let package = Package(
         // Uses the four library modules as another package would: plain imports (no @testable),
         // so only their public API is visible. Examples/LibraryClient depends on the products.
         .testTarget(name: "LibraryClientTests", dependencies: ["Geometry", "Dynamics", "Gestures", "Animation"]),
+        // Reads the library modules' sources: every public declaration carries `///`.
+        .testTarget(name: "DocumentationTests"),
     ]
 )
