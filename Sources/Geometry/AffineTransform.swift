@@ -49,7 +49,7 @@ public struct AffineTransform: Hashable, Sendable {
         self.init(a: c * s, b: sn * s, c: -sn * s, d: c * s, tx: 0, ty: 0)
     }
 
-    /// The rotation this transform applies, in radians, in (−π, π].
+    /// The rotation this transform applies, in radians, from −π to π.
     public var rotationAngle: Double { atan2(b, a) }
     /// The uniform scale along x (the length of the first column).
     public var scale: Double { (a * a + b * b).squareRoot() }
