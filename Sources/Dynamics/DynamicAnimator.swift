@@ -31,13 +31,14 @@ public protocol DynamicAnimatorDelegate: AnyObject {
 /// the simulation by exactly ``stepDuration`` (1/60 s). Positions are in points in the
 /// coordinates of ``referenceBounds`` (y down), velocities in pt/s, angles in radians.
 public final class DynamicAnimator {
-    /// The fixed step: the simulation advances in exactly these increments.
+    /// The fixed step, 1/60 s: the simulation advances in exactly these increments.
     public static let stepDuration = 1.0 / 60.0
     static let restLinearSpeed = 1.0
     static let restAngularSpeed = 2.0 * Double.pi / 180
     static let restTime = 0.5
 
-    /// The reference view's bounds: walls of collision behaviors that ask for them follow it.
+    /// The reference view's bounds, in points: walls of collision behaviors that ask for them
+    /// follow it. UIKit: `referenceView.bounds`.
     public var referenceBounds: Rect {
         didSet { if referenceBounds != oldValue { setNeedsSync() } }
     }
@@ -186,7 +187,8 @@ public final class DynamicAnimator {
 
     func item(forShape shape: Int32) -> DynamicItem? { shapeOwner[shape].map { records[$0].item } }
 
-    /// Items whose frames intersect `rect`, in the order they joined.
+    /// Items whose frames intersect `rect` (points), in the order they joined.
+    /// UIKit: `items(in:)`.
     public func items(in rect: Rect) -> [DynamicItem] {
         syncIfNeeded()
         let hits = Set(world.shapes(overlapping: rect).compactMap { shapeOwner[$0] })

@@ -23,7 +23,8 @@ public final class PushBehavior: ItemListBehavior {
 
     /// Continuous force or one impulse; fixed at creation.
     public let mode: Mode
-    /// The push vector in UIKit's units (magnitude × unit direction).
+    /// The push vector in UIKit's units (magnitude × unit direction). Default zero.
+    /// UIKit: `pushDirection`.
     public var pushDirection: Vector = .zero { didSet { setNeedsResume() } }
     /// Whether the push acts. An instantaneous push sets it to false after firing; set it to
     /// true to fire again. Default true.
@@ -46,7 +47,8 @@ public final class PushBehavior: ItemListBehavior {
         set { pushDirection = Vector(angle: newValue) * magnitude }
     }
 
-    /// Negative magnitudes push the opposite way.
+    /// The push's strength in UIKit's units (1 = 100 mass·pt/s², see ``unit``); setting it
+    /// keeps the angle. Negative magnitudes push the opposite way. Default 0.
     public var magnitude: Double {
         get { pushDirection.length }
         set { pushDirection = Vector(angle: angle) * newValue }

@@ -18,7 +18,8 @@ public final class SnapBehavior: DynamicBehavior {
     public let item: DynamicItem
     /// Where the item's center goes, in the reference view's points.
     public var snapPoint: Point { didSet { setNeedsSync() } }
-    /// 0…1, default 0.5.
+    /// The spring's damping ratio, 0 (oscillates the most) to 1 (the least); default 0.5.
+    /// UIKit: `UISnapBehavior.damping`.
     public var damping: Double = 0.5 { didSet { setNeedsSync() } }
     static let hertz = 4.0
     private var joint: Int32?
