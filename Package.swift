@@ -34,10 +34,19 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "nudge", targets: ["nudge"]),
+        // The UIKit-style modules as libraries another package can depend on (README, "Using the
+        // libraries"). Each product is one module; Dynamics, Gestures and Animation bring Geometry.
+        .library(name: "Geometry", targets: ["Geometry"]),
+        .library(name: "Dynamics", targets: ["Dynamics"]),
+        .library(name: "Gestures", targets: ["Gestures"]),
+        .library(name: "Animation", targets: ["Animation"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // `swift package generate-documentation --target Dynamics` (a command plugin: it is
+        // built only when that command runs, never by `swift build` or `swift test`).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(name: "Geometry"),
@@ -94,5 +103,10 @@ let package = Package(
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Dynamics", "Geometry", "Scenes"]),
         .testTarget(name: "SnapshotsTests", dependencies: ["Snapshots", "TerminalUI", "Images"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TerminalUI", "Images"]),
+        // Uses the four library modules as another package would: plain imports (no @testable),
+        // so only their public API is visible. Examples/LibraryClient depends on the products.
+        .testTarget(name: "LibraryClientTests", dependencies: ["Geometry", "Dynamics", "Gestures", "Animation"]),
+        // Reads the library modules' sources: every public declaration carries `///`.
+        .testTarget(name: "DocumentationTests"),
     ]
 )

@@ -3,12 +3,16 @@
 // and the runner tells items apart by identity (===), as UIKit animates a particular view.
 import Geometry
 
+/// Anything an ``AnimationRunner`` animates: a class with the five animatable properties.
+/// UIKit's counterpart is the animatable part of `UIView`.
 public protocol Animatable: AnyObject {
+    /// The center in points (UIView.center).
     var center: Point { get set }
     /// The bounds size in points.
     var size: Size { get set }
     /// 0...1.
     var alpha: Double { get set }
+    /// Uniform scale about the center; 1 is the natural size.
     var scale: Double { get set }
     /// Radians about the center.
     var angle: Double { get set }

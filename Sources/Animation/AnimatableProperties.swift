@@ -7,13 +7,23 @@ import Geometry
 
 /// One animatable property, to name what an animation drives.
 public enum AnimatableProperty: String, CaseIterable, Hashable, Sendable {
-    case center, size, alpha, scale, angle
+    /// The center, in points.
+    case center
+    /// The bounds size, in points.
+    case size
+    /// The opacity, 0...1.
+    case alpha
+    /// The uniform scale about the center.
+    case scale
+    /// The rotation about the center, in radians.
+    case angle
 
     /// The properties UIKit Dynamics overwrites every step while a behavior drives an item, so
     /// an animation of them loses on such an item (see AnimationRunner's header).
     public static let ownedByDynamics: Set<AnimatableProperty> = [.center, .angle]
 }
 
+/// The whole animatable state of an item as one value: center, size, alpha, scale, angle.
 public struct AnimatableProperties: Hashable, Sendable {
     /// The center in points (UIView.center).
     public var center: Point
@@ -26,6 +36,7 @@ public struct AnimatableProperties: Hashable, Sendable {
     /// Rotation of the transform about the center, radians, clockwise on screen (y down).
     public var angle: Double
 
+    /// A state with the given values; alpha and scale default to 1, angle to 0.
     public init(center: Point, size: Size, alpha: Double = 1, scale: Double = 1, angle: Double = 0) {
         self.center = center
         self.size = size

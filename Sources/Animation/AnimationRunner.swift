@@ -42,10 +42,19 @@ import Geometry
 
 /// Identifies one animation added to a runner.
 public struct AnimationID: Hashable, Sendable, CustomStringConvertible {
+    /// The runner's serial number for the animation, from 0 in the order they were added.
     public let rawValue: Int
+    /// `animation#N`.
     public var description: String { "animation#\(rawValue)" }
 }
 
+/// Plays ``PropertyAnimation``s on ``Animatable`` items as the owner feeds it time.
+/// UIKit's counterpart is the animation machinery behind `UIView.animate(withDuration:...)`.
+///
+/// There is no clock: call ``advance(by:)`` with each frame's step (1/60 s) or
+/// ``advance(to:)``. Each call starts animations whose delay has passed, writes interpolated
+/// values into their items, and ends those that reached their end; completions run at the end
+/// of the call, in the order the animations were added. Times are in seconds.
 public final class AnimationRunner {
     /// What one advance ended.
     public struct StepReport {
@@ -56,8 +65,10 @@ public final class AnimationRunner {
         /// Items whose finished animation says `then: .remove`, each once, in animation order.
         public var itemsToRemove: [any Animatable] = []
 
+        /// A report of nothing.
         public init() {}
 
+        /// Whether nothing ended and nothing is to be removed.
         public var isEmpty: Bool { completed.isEmpty && interrupted.isEmpty && itemsToRemove.isEmpty }
     }
 
@@ -143,6 +154,7 @@ public final class AnimationRunner {
 
     /// Animations running or waiting out their delay.
     public var count: Int { records.lazy.filter { $0.outcome == nil }.count }
+    /// Whether no animation is running or waiting.
     public var isEmpty: Bool { count == 0 }
 
     /// True while any animation added to `item` has not ended, including one still in its delay.

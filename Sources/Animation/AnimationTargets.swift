@@ -5,13 +5,22 @@
 // an alpha-only fade never fights the dynamics for the center.
 import Geometry
 
+/// The end values of an animation; `nil` leaves a property alone. UIKit's counterpart is the
+/// set of properties changed inside an animation block.
 public struct AnimationTargets: Hashable, Sendable {
+    /// The center to move to, in points, or `nil`.
     public var center: Point?
+    /// The bounds size to reach, in points (the center stays), or `nil`.
     public var size: Size?
+    /// The opacity to reach, 0...1, or `nil`.
     public var alpha: Double?
+    /// The uniform scale to reach, or `nil`.
     public var scale: Double?
+    /// The rotation to reach, in radians (interpolated as a number: 0 → 2π is a full turn), or
+    /// `nil`.
     public var angle: Double?
 
+    /// Targets for the properties given; the others are left alone.
     public init(center: Point? = nil, size: Size? = nil, alpha: Double? = nil,
                 scale: Double? = nil, angle: Double? = nil) {
         self.center = center
@@ -32,6 +41,7 @@ public struct AnimationTargets: Hashable, Sendable {
         return set
     }
 
+    /// Whether no property has a target.
     public var isEmpty: Bool { properties.isEmpty }
 
     /// True when every target is a finite number (sizes also non-negative).

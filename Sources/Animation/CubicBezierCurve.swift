@@ -10,6 +10,8 @@
 // bits.
 import Geometry
 
+/// A timing curve: a cubic Bézier from (0, 0) to (1, 1), x the fraction of the duration and y
+/// the progress. UIKit: `UICubicTimingParameters`, `CAMediaTimingFunction`.
 public struct CubicBezierCurve: Hashable, Sendable {
     /// The first control point; x must lie in 0...1 so that time never runs backward.
     public let controlPoint1: Point
@@ -19,6 +21,7 @@ public struct CubicBezierCurve: Hashable, Sendable {
     // Polynomial coefficients: x(s) = ((ax·s + bx)·s + cx)·s, the same for y.
     private let ax, bx, cx, ay, by, cy: Double
 
+    /// The curve through the two control points; both x values must lie in 0...1.
     public init(controlPoint1: Point, controlPoint2: Point) {
         precondition(controlPoint1.isFinite && controlPoint2.isFinite, "control points must be finite")
         precondition((0...1).contains(controlPoint1.x) && (0...1).contains(controlPoint2.x),
@@ -33,14 +36,19 @@ public struct CubicBezierCurve: Hashable, Sendable {
         ay = 1 - cy - by
     }
 
+    /// The curve with control points (`x1`, `y1`) and (`x2`, `y2`), as CSS's cubic-bezier().
     public init(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
         self.init(controlPoint1: Point(x1, y1), controlPoint2: Point(x2, y2))
     }
 
     // UIKit's named curves (UIView.AnimationCurve / CAMediaTimingFunctionName).
+    /// Constant speed: (0, 0), (1, 1).
     public static let linear = CubicBezierCurve(0, 0, 1, 1)
+    /// Slow start: (0.42, 0), (1, 1).
     public static let easeIn = CubicBezierCurve(0.42, 0, 1, 1)
+    /// Slow end: (0, 0), (0.58, 1).
     public static let easeOut = CubicBezierCurve(0, 0, 0.58, 1)
+    /// Slow start and end: (0.42, 0), (0.58, 1); UIKit's default.
     public static let easeInOut = CubicBezierCurve(0.42, 0, 0.58, 1)
 
     /// The progress at `fraction` of the duration. Fractions outside 0...1 are clamped; 0 gives

@@ -15,6 +15,12 @@
 //   `fillsForward` to keep instead the last value the animation showed (CA's fillMode forwards).
 import Geometry
 
+/// One view animation: what to change, when and how, and what happens at the end. UIKit's
+/// counterpart is a `UIView.animate(withDuration:delay:options:animations:completion:)` call.
+///
+/// It does nothing by itself; ``AnimationRunner/add(_:to:)`` plays it on an item. Timing follows
+/// Core Animation: ``duration`` is one leg, ``repeatCount`` counts cycles, ``autoreverses``
+/// makes a cycle go there and back.
 public struct PropertyAnimation {
     /// What happens to the item when the animation finishes (not when it is cancelled).
     public enum EndAction: String, Hashable, Sendable, CaseIterable {
@@ -24,12 +30,14 @@ public struct PropertyAnimation {
         case remove
     }
 
+    /// The end values; properties without one are not animated.
     public var to: AnimationTargets
     /// Seconds for one leg, from → to.
     public var duration: Double
     /// Seconds after the animation is added before it starts. The from-values are read when it
     /// starts, not when it is added.
     public var delay: Double
+    /// How progress follows time within a leg. Default ``TimingCurve/easeInOut``.
     public var curve: TimingCurve
     /// Number of cycles; 0 means once (UIKit's default). Fractions allowed.
     public var repeatCount: Double
@@ -37,11 +45,15 @@ public struct PropertyAnimation {
     public var autoreverses: Bool
     /// Keep the last shown value at the end instead of jumping to `to` (see the header).
     public var fillsForward: Bool
+    /// What happens to the item when the animation finishes. Default ``EndAction/none``.
     public var then: EndAction
     /// Called once when the animation ends: `true` when it ran to its end, `false` when it was
     /// cancelled, replaced by a newer animation of all its properties, or its item was removed.
     public var completion: ((Bool) -> Void)?
 
+    /// An animation to `to` over `duration` seconds per leg; the rest have UIKit's defaults
+    /// (no delay, ease in-out, once, forward only). Duration and delay must be finite,
+    /// repeatCount finite and ≥ 0, the targets finite.
     public init(to: AnimationTargets,
                 duration: Double,
                 delay: Double = 0,

@@ -17,7 +17,12 @@
 // initial velocity a ratio ≥ 1 never passes 1, and a ratio < 1 overshoots by e^(−πζ/√(1−ζ²)).
 import Geometry
 
+/// A damped spring that carries progress from 0 to 1 within a given duration.
+/// UIKit: the curve of `UISpringTimingParameters` and `usingSpringWithDamping:`.
+///
+/// Its stiffness is chosen so the motion has settled within 0.1% by the end of the duration.
 public struct SpringCurve: Hashable, Sendable {
+    /// The damping ratio and initial velocity.
     public let parameters: SpringTimingParameters
     /// The animation's duration in seconds.
     public let duration: Double
@@ -27,6 +32,7 @@ public struct SpringCurve: Hashable, Sendable {
     /// The envelope bound at the end of the duration, as a fraction of the distance.
     public static let settleTolerance = 0.001
 
+    /// The spring with `parameters` settling within `duration` seconds (finite).
     public init(parameters: SpringTimingParameters, duration: Double) {
         precondition(duration.isFinite, "duration must be finite")
         self.parameters = parameters
@@ -34,6 +40,8 @@ public struct SpringCurve: Hashable, Sendable {
         naturalFrequency = duration > 0 ? Self.frequency(parameters, settlingWithin: duration) : 0
     }
 
+    /// The spring with damping ratio ζ and initial velocity (distances per second), settling
+    /// within `duration` seconds.
     public init(dampingRatio: Double, initialSpringVelocity: Double = 0, duration: Double) {
         self.init(parameters: SpringTimingParameters(dampingRatio: dampingRatio,
                                                      initialSpringVelocity: initialSpringVelocity),

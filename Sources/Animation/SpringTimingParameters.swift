@@ -5,6 +5,8 @@
 // pair plus a duration into a motion (see there for how the stiffness is chosen). Kept as a plain
 // value so that scene files and tests can build and compare them.
 
+/// The damping ratio and initial velocity of a spring animation.
+/// UIKit: `UISpringTimingParameters(dampingRatio:initialVelocity:)`.
 public struct SpringTimingParameters: Hashable, Sendable {
     /// ζ: 1 is critically damped (the fastest approach with no overshoot), below 1 oscillates
     /// about the target, above 1 creeps in more slowly. Must be positive.
@@ -14,6 +16,7 @@ public struct SpringTimingParameters: Hashable, Sendable {
     /// values point toward the target.
     public var initialSpringVelocity: Double
 
+    /// Parameters with damping ratio ζ (> 0) and initial velocity (finite; default 0).
     public init(dampingRatio: Double, initialSpringVelocity: Double = 0) {
         precondition(dampingRatio.isFinite && dampingRatio > 0, "dampingRatio must be a positive number")
         precondition(initialSpringVelocity.isFinite, "initialSpringVelocity must be finite")

@@ -8,13 +8,20 @@
 // lets the runner do the per-animation work (choosing the spring's frequency) once.
 import Geometry
 
+/// How an animation's progress follows its clock. UIKit: `UIView.AnimationCurve`,
+/// `UICubicTimingParameters` and `UISpringTimingParameters`.
 public enum TimingCurve: Hashable, Sendable {
+    /// Constant speed.
     case linear
+    /// Slow start (Bézier 0.42, 0, 1, 1).
     case easeIn
+    /// Slow end (Bézier 0, 0, 0.58, 1).
     case easeOut
+    /// Slow start and end (Bézier 0.42, 0, 0.58, 1), UIKit's default.
     case easeInOut
     /// A custom cubic Bézier from (0, 0) to (1, 1); control point x values must lie in 0...1.
     case cubic(controlPoint1: Point, controlPoint2: Point)
+    /// A damped spring that settles within the animation's duration (``SpringCurve``).
     case spring(SpringTimingParameters)
 
     /// UIKit's default curve for view animations.

@@ -15,25 +15,40 @@
 // have zero velocity, so they count as resting here.
 import Geometry
 
+/// Hears when an animator starts moving again and when everything has come to rest.
+/// UIKit: `UIDynamicAnimatorDelegate`.
 public protocol DynamicAnimatorDelegate: AnyObject {
+    /// The animator was paused and is about to run again (a behavior changed or was added).
     func dynamicAnimatorWillResume(_ animator: DynamicAnimator)
+    /// Every item has rested for half a second: the animator paused (``DynamicAnimator/isRunning``
+    /// is false and ``DynamicAnimator/step()`` does nothing until something changes).
     func dynamicAnimatorDidPause(_ animator: DynamicAnimator)
 }
 
+/// Runs the behaviors added to it and moves their items. UIKit: `UIDynamicAnimator`.
+///
+/// There is no display link: the owner calls ``step()`` once per frame, and each call advances
+/// the simulation by exactly ``stepDuration`` (1/60 s). Positions are in points in the
+/// coordinates of ``referenceBounds`` (y down), velocities in pt/s, angles in radians.
 public final class DynamicAnimator {
-    /// The fixed step: the simulation advances in exactly these increments.
+    /// The fixed step, 1/60 s: the simulation advances in exactly these increments.
     public static let stepDuration = 1.0 / 60.0
     static let restLinearSpeed = 1.0
     static let restAngularSpeed = 2.0 * Double.pi / 180
     static let restTime = 0.5
 
-    /// The reference view's bounds: walls of collision behaviors that ask for them follow it.
+    /// The reference view's bounds, in points: walls of collision behaviors that ask for them
+    /// follow it. UIKit: `referenceView.bounds`.
     public var referenceBounds: Rect {
         didSet { if referenceBounds != oldValue { setNeedsSync() } }
     }
+    /// Told when the animator pauses at rest and when it resumes. Default `nil`.
     public weak var delegate: DynamicAnimatorDelegate?
+    /// The behaviors added with ``addBehavior(_:)``, in that order (children not listed).
     public private(set) var behaviors: [DynamicBehavior] = []
+    /// Seconds simulated so far: ``stepDuration`` per step taken while running.
     public private(set) var elapsedTime: Double = 0
+    /// Whether the animator has behaviors and has not paused at rest. UIKit: `isRunning`.
     public private(set) var isRunning = false
     /// Nudge extension: whether the animator pauses when everything rests (UIKit always does).
     /// Benchmarks turn it off so every step does the full work, like the peers with sleeping off.
@@ -66,6 +81,8 @@ public final class DynamicAnimator {
         init(item: DynamicItem, body: Int32, shape: Int32) { self.item = item; self.body = body; self.shape = shape }
     }
 
+    /// An animator whose reference view has the bounds `referenceBounds` (points).
+    /// UIKit: `init(referenceView:)`.
     public init(referenceBounds: Rect) {
         self.referenceBounds = referenceBounds
         self.world = World()
@@ -79,6 +96,8 @@ public final class DynamicAnimator {
 
     // MARK: Behaviors
 
+    /// Adds a behavior (and its children); adding it twice is ignored. During a step the addition
+    /// waits until the step's actions are done. UIKit: `addBehavior(_:)`.
     public func addBehavior(_ behavior: DynamicBehavior) {
         if isStepping { pending.append((true, behavior)); return }
         if !topLevel.insert(ObjectIdentifier(behavior)).inserted { return }
@@ -88,6 +107,9 @@ public final class DynamicAnimator {
         behaviorTreeDidChange()
     }
 
+    /// Removes a behavior added with ``addBehavior(_:)``; others are ignored. Items no behavior
+    /// names any more leave the simulation. During a step the removal waits until the step's
+    /// actions are done. UIKit: `removeBehavior(_:)`.
     public func removeBehavior(_ behavior: DynamicBehavior) {
         if isStepping { pending.append((false, behavior)); return }
         guard topLevel.remove(ObjectIdentifier(behavior)) != nil,
@@ -97,6 +119,8 @@ public final class DynamicAnimator {
         behaviorTreeDidChange()
     }
 
+    /// Removes every behavior, telling each with ``DynamicBehavior/willMove(to:)``.
+    /// UIKit: `removeAllBehaviors()`.
     public func removeAllBehaviors() {
         for b in behaviors { b.willMove(to: nil) }
         behaviors.removeAll()
@@ -163,7 +187,8 @@ public final class DynamicAnimator {
 
     func item(forShape shape: Int32) -> DynamicItem? { shapeOwner[shape].map { records[$0].item } }
 
-    /// Items whose frames intersect `rect`, in the order they joined.
+    /// Items whose frames intersect `rect` (points), in the order they joined.
+    /// UIKit: `items(in:)`.
     public func items(in rect: Rect) -> [DynamicItem] {
         syncIfNeeded()
         let hits = Set(world.shapes(overlapping: rect).compactMap { shapeOwner[$0] })
@@ -187,11 +212,14 @@ public final class DynamicAnimator {
         resume()
     }
 
+    /// The item's velocity in pt/s, or zero for an item no behavior names.
     public func linearVelocity(for item: DynamicItem) -> Vector {
         syncIfNeeded()
         return body(for: item).map { world.body($0).velocity } ?? .zero
     }
 
+    /// The item's angular velocity in rad/s (clockwise on screen), or 0 for an item no
+    /// behavior names.
     public func angularVelocity(for item: DynamicItem) -> Double {
         syncIfNeeded()
         return body(for: item).map { world.body($0).angularVelocity } ?? 0

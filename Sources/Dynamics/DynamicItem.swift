@@ -3,6 +3,7 @@
 // first joins, and afterwards writes the center and a pure-rotation transform every step.
 import Geometry
 
+/// The shape an item collides with. UIKit: `UIDynamicItemCollisionBoundsType`.
 public enum DynamicItemCollisionBoundsType: Sendable, Equatable {
     /// The rotated bounds rectangle (UIKit's default).
     case rectangle
@@ -12,17 +13,30 @@ public enum DynamicItemCollisionBoundsType: Sendable, Equatable {
     case path
 }
 
+/// Anything the animator moves: a class with a center, a bounds size and a transform.
+/// UIKit: `UIDynamicItem` (there, usually a view).
+///
+/// The animator reads ``bounds`` (for the size and mass) and the collision shape once, when the
+/// item first joins; from then on it writes ``center`` and a pure-rotation ``transform`` after
+/// every step in which the item moved. The size must be positive and finite.
 public protocol DynamicItem: AnyObject {
+    /// The center in the reference view's coordinates, in points; written by the animator.
     var center: Point { get set }
     /// Origin zero; the size is the item's size in points.
     var bounds: Rect { get }
+    /// The rotation about the center (radians, clockwise on screen); the animator writes a
+    /// pure rotation here.
     var transform: AffineTransform { get set }
+    /// The shape collisions use; ``DynamicItemCollisionBoundsType/rectangle`` unless the item
+    /// says otherwise.
     var collisionBoundsType: DynamicItemCollisionBoundsType { get }
     /// For `.path`: convex, in points relative to the center.
     var collisionBoundingPath: [Point]? { get }
 }
 
 extension DynamicItem {
+    /// ``DynamicItemCollisionBoundsType/rectangle``, as in UIKit.
     public var collisionBoundsType: DynamicItemCollisionBoundsType { .rectangle }
+    /// `nil`: no path, for items that do not collide as `.path`.
     public var collisionBoundingPath: [Point]? { nil }
 }

@@ -11,6 +11,9 @@
 // positive cross product; with y growing downward (UIKit's convention) that is clockwise on
 // screen. `signedArea` is positive for it.
 
+/// A closed polygon in points: winding, area, centroid, convexity and point inside, asked in one
+/// place by the scene checks, the engine, the rasterizer and hit testing. (UIKit has no type of
+/// its own for this; `UIBezierPath` answers `contains(_:)` for any path.)
 public struct Polygon: Hashable, Sendable {
     /// The corners in order; the last one joins the first.
     public let vertices: [Point]
@@ -18,6 +21,8 @@ public struct Polygon: Hashable, Sendable {
     /// negative the other way, 0 when they enclose nothing.
     public let signedArea: Double
 
+    /// A polygon through `vertices` in order, the last joined to the first; its signed area is
+    /// computed once here.
     public init(_ vertices: [Point]) {
         self.vertices = vertices
         var sum = 0.0

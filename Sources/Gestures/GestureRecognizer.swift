@@ -31,12 +31,32 @@
 
 import Geometry
 
+/// The state machine every recognizer shares: states, actions, failure requirements, time.
+/// UIKit: `UIGestureRecognizer`.
+///
+/// Feed it ``PointerEvent``s with ``handle(_:)`` and tell it that time passed with
+/// ``advance(to:)``; it never reads a clock. Times are in seconds, locations in points. Use
+/// one of the subclasses (tap, long press, pan, swipe, rotation, pinch); the class is not open,
+/// because its recognition hooks are internal to the module.
 public class GestureRecognizer {
+    /// A recognizer's state. UIKit: `UIGestureRecognizer.State`.
     public enum State: Sendable, Hashable, CustomStringConvertible {
-        case possible, began, changed, ended, cancelled, failed
+        /// No gesture recognized yet (the resting state).
+        case possible
+        /// A continuous gesture has begun (actions run).
+        case began
+        /// A continuous gesture has changed (actions run).
+        case changed
+        /// A continuous gesture ended, or a discrete one was recognized (actions run).
+        case ended
+        /// A continuous gesture was cancelled (actions run).
+        case cancelled
+        /// The input was not this gesture (no actions run).
+        case failed
         /// A discrete gesture that succeeded; the same state as `.ended`, as in UIKit.
         public static let recognized = State.ended
 
+        /// The state's name in lower case, as UIKit spells it: "possible", "began", ...
         public var description: String {
             switch self {
             case .possible: "possible"
@@ -49,6 +69,8 @@ public class GestureRecognizer {
         }
     }
 
+    /// A closure run on each transition that runs actions, given the recognizer (UIKit's
+    /// target-action pair).
     public typealias Action = (GestureRecognizer) -> Void
 
     /// The current state. Actions see `.began`, `.changed`, `.ended` or `.cancelled`; outside
@@ -105,6 +127,7 @@ public class GestureRecognizer {
         actions.append(action)
     }
 
+    /// Removes every action added with ``addTarget(_:)``.
     public func removeAllTargets() {
         actions.removeAll()
     }

@@ -21,11 +21,18 @@
 
 import Geometry
 
+/// An ordered set of recognizers fed by one pointer: every event and every time advance goes to
+/// each of them, in order. It stands in for UIKit's hit-testing of views, which Nudge has none of.
+///
+/// Every recognizer that accepts an input sees all of it and may recognize; use
+/// ``GestureRecognizer/require(toFail:)`` to make one wait for another.
 public final class GestureRouter {
+    /// The recognizers, in the order they receive events.
     public private(set) var recognizers: [GestureRecognizer]
     /// The latest time the router has been told about.
     public private(set) var currentTime: Double = -Double.infinity
 
+    /// A router for `recognizers`, in that order (each at most once).
     public init(_ recognizers: [GestureRecognizer] = []) {
         self.recognizers = []
         for r in recognizers { add(r) }

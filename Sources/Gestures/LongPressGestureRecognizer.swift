@@ -9,6 +9,11 @@
 
 import Geometry
 
+/// A continuous gesture that begins when a left press is held still for
+/// ``minimumPressDuration`` seconds. UIKit: `UILongPressGestureRecognizer`.
+///
+/// The owner must keep calling ``GestureRecognizer/advance(to:)`` while a press is held, since
+/// a still mouse sends no events.
 public final class LongPressGestureRecognizer: GestureRecognizer {
     /// Seconds the press must be held before the gesture begins.
     public var minimumPressDuration: Double = 0.5
@@ -19,6 +24,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
 
     private var pressTime: Double = 0
 
+    /// A long press of 0.5 s within 10 pt, for a left press without Ctrl or Shift.
     public init() {
         super.init(acceptsPress: isPlainLeftPress)
     }

@@ -11,6 +11,10 @@
 
 import Geometry
 
+/// A continuous drag with the left button. UIKit: `UIPanGestureRecognizer`.
+///
+/// Begins once the pointer has moved more than ``hysteresis`` points from the press, reports
+/// changed on every move and ends on release. ``translation()`` is measured from the press.
 public final class PanGestureRecognizer: GestureRecognizer {
     /// Points the pointer must move (strictly more than this) before the pan begins.
     public var hysteresis: Double = 10
@@ -18,6 +22,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
     private var translationOrigin: Point = .zero
     private var sampler = MotionSampler()
 
+    /// A pan for left presses without Ctrl or Shift, beginning after 10 pt.
     public init() {
         super.init(acceptsPress: isPlainLeftPress)
     }

@@ -15,6 +15,11 @@
 
 import Geometry
 
+/// A continuous scale gesture from the mouse wheel or a Shift + left drag.
+/// UIKit: `UIPinchGestureRecognizer`.
+///
+/// `scale` starts at 1: each wheel notch up multiplies it by ``wheelFactor``; a Shift-drag
+/// doubles it for every ``dragPointsPerDoubling`` points upward.
 public final class PinchGestureRecognizer: GestureRecognizer {
     /// The factor one wheel notch up multiplies the scale by (down divides by it).
     public var wheelFactor: Double = 1.1
@@ -32,6 +37,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     private var lastNotchTime: Double = 0
     private var sampler = MotionSampler()
 
+    /// A pinch for the wheel and for Shift + left presses (without Ctrl).
     public init() {
         super.init(acceptsPress: { button, modifiers in
             button == .left && modifiers.contains(.shift) && !modifiers.contains(.control)

@@ -15,6 +15,11 @@
 
 import Geometry
 
+/// A continuous rotation around a pivot, from a right drag or a Ctrl + left drag.
+/// UIKit: `UIRotationGestureRecognizer`.
+///
+/// ``rotation`` is the angle in radians the pointer has swept around ``pivot`` since the press,
+/// clockwise positive on screen, continuous past ±π.
 public final class RotationGestureRecognizer: GestureRecognizer {
     /// The point the rotation is measured around, in points.
     public var pivot: Point = .zero
@@ -30,6 +35,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
     private var lastAngle: Double?
     private var sampler = MotionSampler()
 
+    /// A rotation for right presses and Ctrl + left presses, beginning after 10 pt.
     public init() {
         super.init(acceptsPress: { button, modifiers in
             button == .right || (button == .left && modifiers.contains(.control))

@@ -16,16 +16,29 @@
 
 import Geometry
 
+/// A discrete swipe in one of the permitted directions, recognized mid-drag.
+/// UIKit: `UISwipeGestureRecognizer`.
+///
+/// A fast swipe (≥ ``fastSpeed`` pt/s) needs ``fastMinimumDistance`` points within
+/// ``fastAngleTolerance``; a slow one ``slowMinimumDistance`` within ``slowAngleTolerance``;
+/// either must happen within ``maximumDuration`` seconds of the press.
 public final class SwipeGestureRecognizer: GestureRecognizer {
     /// A set of directions, with UIKit's raw values.
     public struct Direction: OptionSet, Sendable, Hashable, CustomStringConvertible {
+        /// The bits of the set: 1 right, 2 left, 4 up, 8 down.
         public let rawValue: Int
+        /// The set whose bits are `rawValue`.
         public init(rawValue: Int) { self.rawValue = rawValue }
 
+        /// Toward increasing x.
         public static let right = Direction(rawValue: 1)
+        /// Toward decreasing x.
         public static let left = Direction(rawValue: 2)
+        /// Toward the top of the screen (decreasing y).
         public static let up = Direction(rawValue: 4)
+        /// Toward the bottom of the screen (increasing y).
         public static let down = Direction(rawValue: 8)
+        /// All four directions.
         public static let all: Direction = [.right, .left, .up, .down]
 
         /// The unit vector of a single direction, on screen (y down).
@@ -55,11 +68,13 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     public var maximumDuration: Double = 0.5
     /// Recent speed (pt/s) at or above which the lenient "fast" rule applies.
     public var fastSpeed: Double = 400
+    /// Points a fast swipe must travel. Default 30.
     public var fastMinimumDistance: Double = 30
-    /// Radians.
+    /// Radians a fast swipe may stray from a permitted direction. Default π/6 (30°).
     public var fastAngleTolerance: Double = Double.pi / 6
+    /// Points a slow swipe must travel. Default 60.
     public var slowMinimumDistance: Double = 60
-    /// Radians.
+    /// Radians a slow swipe may stray from a permitted direction. Default π/12 (15°).
     public var slowAngleTolerance: Double = Double.pi / 12
     /// Points the pointer may move in any direction before its heading is judged.
     public var allowableMovement: Double = 10
@@ -71,6 +86,8 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     private var pressTime: Double = 0
     private var sampler = MotionSampler()
 
+    /// A swipe in `direction` (any of them when it holds several), for left presses without
+    /// Ctrl or Shift.
     public init(direction: Direction = .right) {
         self.direction = direction
         super.init(acceptsPress: isPlainLeftPress)

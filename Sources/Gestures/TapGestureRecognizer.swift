@@ -12,6 +12,11 @@
 
 import Geometry
 
+/// A discrete tap (or double, triple... tap) with the left button.
+/// UIKit: `UITapGestureRecognizer`.
+///
+/// Each press must be released within ``maximumPressDuration`` seconds and the next follow
+/// within ``maximumTapInterval`` seconds, all within ``allowableMovement`` points of the first.
 public final class TapGestureRecognizer: GestureRecognizer {
     /// Taps in the sequence (1 single, 2 double...).
     public var numberOfTapsRequired: Int = 1 {
@@ -30,6 +35,8 @@ public final class TapGestureRecognizer: GestureRecognizer {
     private var pressTime: Double = 0
     private var releaseTime: Double?
 
+    /// A recognizer of `numberOfTapsRequired` taps (at least 1), for left presses without Ctrl
+    /// or Shift.
     public init(numberOfTapsRequired: Int = 1) {
         precondition(numberOfTapsRequired >= 1, "numberOfTapsRequired must be at least 1")
         self.numberOfTapsRequired = numberOfTapsRequired

@@ -10,19 +10,48 @@
 // coordinates; anchors and axes are in the reference view's.
 import Geometry
 
+/// A connection between an item and an anchor point, or between two items: a rod, spring,
+/// rope, pin, slider or weld. UIKit: `UIAttachmentBehavior`.
+///
+/// Offsets are in points in each item's own (rotating) coordinates; anchors and axes are in
+/// the reference view's points.
 public final class AttachmentBehavior: DynamicBehavior {
-    public enum AttachedBehaviorType: Sendable { case items, anchor }
-    public enum Kind: Sendable { case distance, limit, pin, sliding, fixed }
+    /// What the attachment joins. UIKit: `UIAttachmentBehavior.AttachmentType`.
+    public enum AttachedBehaviorType: Sendable {
+        /// Two items.
+        case items
+        /// An item and a fixed anchor point.
+        case anchor
+    }
+    /// The joint the attachment makes.
+    public enum Kind: Sendable {
+        /// Keeps the two points at ``AttachmentBehavior/length``: a rod, or a spring when
+        /// ``AttachmentBehavior/frequency`` > 0 (the UIKit initializers).
+        case distance
+        /// A rope: at most ``AttachmentBehavior/length`` apart. UIKit: `limitAttachment`.
+        case limit
+        /// A revolute joint about a shared point. UIKit: `pinAttachment`.
+        case pin
+        /// A prismatic joint: translation along an axis only. UIKit: `slidingAttachment`.
+        case sliding
+        /// A weld: no relative motion. UIKit: `fixedAttachment`.
+        case fixed
+    }
 
+    /// Which joint this attachment is; fixed at creation.
     public let kind: Kind
+    /// The attached items: one (to an anchor) or two.
     public let items: [DynamicItem]
+    /// ``AttachedBehaviorType/items`` for two items, ``AttachedBehaviorType/anchor`` for one.
     public var attachedBehaviorType: AttachedBehaviorType { items.count == 2 ? .items : .anchor }
     /// For anchor attachments, the anchor; for pin, sliding and fixed, the shared point at creation.
     public var anchorPoint: Point { didSet { setNeedsSync() } }
+    /// The distance kept (distance) or the most allowed (limit) between the attachment points,
+    /// in points; starts as their distance when the behavior is made.
     public var length: Double { didSet { setNeedsSync() } }
-    /// Hz; 0 makes a rigid rod.
+    /// The spring's frequency in Hz (distance kind); 0, the default, makes a rigid rod.
     public var frequency: Double = 0 { didSet { setNeedsSync() } }
-    /// Damping ratio of the spring; 1 is critical.
+    /// Damping ratio of the spring; 1 is critical. Default 0.
     public var damping: Double = 0 { didSet { setNeedsSync() } }
     /// Pin only: torque that resists turning, mass·pt²/s².
     public var frictionTorque: Double = 0 { didSet { setNeedsSync() } }
@@ -55,25 +84,35 @@ public final class AttachmentBehavior: DynamicBehavior {
         item.center + offset.rotated(by: item.transform.rotationAngle)
     }
 
+    /// A rod (or, with ``frequency`` > 0, a spring) from the point `offset` from the item's
+    /// center to `anchor`. UIKit: `init(item:offsetFromCenter:attachedToAnchor:)`.
     public convenience init(item: DynamicItem, offsetFromCenter offset: Vector = .zero, attachedToAnchor anchor: Point) {
         self.init(kind: .distance, items: [item], offsetA: offset, offsetB: .zero, anchor: anchor)
     }
 
+    /// A rod (or, with ``frequency`` > 0, a spring) between a point on each item.
+    /// UIKit: `init(item:offsetFromCenter:attachedTo:offsetFromCenter:)`.
     public convenience init(item: DynamicItem, offsetFromCenter offset1: Vector = .zero,
                             attachedTo item2: DynamicItem, offsetFromCenter offset2: Vector = .zero) {
         self.init(kind: .distance, items: [item, item2], offsetA: offset1, offsetB: offset2, anchor: item2.center)
     }
 
+    /// Two items that may only slide relative to each other along `axis` (reference-view
+    /// coordinates), sharing `anchor`. UIKit: `slidingAttachment(with:attachedTo:attachmentAnchor:axisOfTranslation:)`.
     public static func slidingAttachment(with item1: DynamicItem, attachedTo item2: DynamicItem,
                                          attachmentAnchor anchor: Point, axisOfTranslation axis: Vector) -> AttachmentBehavior {
         AttachmentBehavior(kind: .sliding, items: [item1, item2], offsetA: .zero, offsetB: .zero, anchor: anchor, axis: axis, length: 0)
     }
 
+    /// An item that may only slide along `axis` through `anchor`.
+    /// UIKit: `slidingAttachment(with:attachmentAnchor:axisOfTranslation:)`.
     public static func slidingAttachment(with item: DynamicItem, attachmentAnchor anchor: Point,
                                          axisOfTranslation axis: Vector) -> AttachmentBehavior {
         AttachmentBehavior(kind: .sliding, items: [item], offsetA: .zero, offsetB: .zero, anchor: anchor, axis: axis, length: 0)
     }
 
+    /// A rope between a point on each item, as long as they are apart now.
+    /// UIKit: `limitAttachment(with:offsetFromCenter:attachedTo:offsetFromCenter:)`.
     public static func limitAttachment(with item1: DynamicItem, offsetFromCenter offset1: Vector,
                                        attachedTo item2: DynamicItem, offsetFromCenter offset2: Vector) -> AttachmentBehavior {
         AttachmentBehavior(kind: .limit, items: [item1, item2], offsetA: offset1, offsetB: offset2, anchor: item2.center)
@@ -85,11 +124,14 @@ public final class AttachmentBehavior: DynamicBehavior {
         AttachmentBehavior(kind: .limit, items: [item], offsetA: offset, offsetB: .zero, anchor: anchor)
     }
 
+    /// Welds two items together at `anchor`. UIKit: `fixedAttachment(with:attachedTo:attachmentAnchor:)`.
     public static func fixedAttachment(with item1: DynamicItem, attachedTo item2: DynamicItem,
                                        attachmentAnchor anchor: Point) -> AttachmentBehavior {
         AttachmentBehavior(kind: .fixed, items: [item1, item2], offsetA: .zero, offsetB: .zero, anchor: anchor, length: 0)
     }
 
+    /// Pins two items together at `anchor`, about which they may turn.
+    /// UIKit: `pinAttachment(with:attachedTo:attachmentAnchor:)`.
     public static func pinAttachment(with item1: DynamicItem, attachedTo item2: DynamicItem,
                                      attachmentAnchor anchor: Point) -> AttachmentBehavior {
         AttachmentBehavior(kind: .pin, items: [item1, item2], offsetA: .zero, offsetB: .zero, anchor: anchor, length: 0)

@@ -13,26 +13,54 @@
 // is nil for the reference-bounds walls, as in UIKit).
 import Geometry
 
+/// Hears contacts begin and end, after the step in which they did.
+/// UIKit: `UICollisionBehaviorDelegate`. Every method has an empty default.
 public protocol CollisionBehaviorDelegate: AnyObject {
+    /// Two items of `behavior` started touching; `point` is a contact point, in points.
     func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem, at point: Point)
+    /// Two items of `behavior` stopped touching.
     func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item1: DynamicItem, with item2: DynamicItem)
+    /// An item started touching a boundary: `identifier` names it, or is `nil` for the walls
+    /// made from the reference bounds; `point` is a contact point, in points.
     func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem, withBoundaryIdentifier identifier: String?, at point: Point)
+    /// An item stopped touching a boundary (`nil`: the reference-bounds walls).
     func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: DynamicItem, withBoundaryIdentifier identifier: String?)
 }
 
 extension CollisionBehaviorDelegate {
+    /// Does nothing.
     public func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem, at point: Point) {}
+    /// Does nothing.
     public func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item1: DynamicItem, with item2: DynamicItem) {}
+    /// Does nothing.
     public func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem, withBoundaryIdentifier identifier: String?, at point: Point) {}
+    /// Does nothing.
     public func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: DynamicItem, withBoundaryIdentifier identifier: String?) {}
 }
 
+/// Makes its items collide with each other and with boundaries. UIKit: `UICollisionBehavior`.
+///
+/// Items collide only with items of the same collision behavior. Boundaries are the reference
+/// bounds (optionally inset) and named segments or open paths, in the reference view's points.
+/// An animator takes at most 64 collision behaviors.
 public final class CollisionBehavior: ItemListBehavior {
-    public enum Mode: Sendable { case items, boundaries, everything }
+    /// What the items collide with. UIKit: `UICollisionBehavior.Mode`.
+    public enum Mode: Sendable {
+        /// Only with each other.
+        case items
+        /// Only with the boundaries.
+        case boundaries
+        /// With each other and with the boundaries (the default).
+        case everything
+    }
 
+    /// What this behavior's items collide with. Default ``Mode/everything``.
     public var collisionMode: Mode = .everything { didSet { setNeedsSync() } }
+    /// Told about contacts that begin and end. Default `nil`.
     public weak var collisionDelegate: CollisionBehaviorDelegate?
+    /// Whether the reference bounds (inset by ``referenceBoundsInsets``) are walls. Default false.
     public private(set) var translatesReferenceBoundsIntoBoundary = false
+    /// How far inside the reference bounds the walls stand, in points. Default zero.
     public private(set) var referenceBoundsInsets = EdgeInsets.zero
     private var boundaries: [(id: String, points: [Point])] = []
     private var boundaryShapes: [Int32] = []
@@ -44,12 +72,17 @@ public final class CollisionBehavior: ItemListBehavior {
     /// The thickness of the walls made from the reference bounds.
     static let wallThickness = 1000.0
 
+    /// Turns the walls along the reference bounds on or off; they follow the bounds when the
+    /// animator's ``DynamicAnimator/referenceBounds`` change.
+    /// UIKit: `translatesReferenceBoundsIntoBoundary`.
     public func setTranslatesReferenceBoundsIntoBoundary(_ on: Bool) {
         translatesReferenceBoundsIntoBoundary = on
         boundariesDirty = true
         setNeedsSync()
     }
 
+    /// Turns the walls on, `insets` points inside the reference bounds.
+    /// UIKit: `setTranslatesReferenceBoundsIntoBoundary(with:)`.
     public func setTranslatesReferenceBoundsIntoBoundary(with insets: EdgeInsets) {
         translatesReferenceBoundsIntoBoundary = true
         referenceBoundsInsets = insets
@@ -57,6 +90,7 @@ public final class CollisionBehavior: ItemListBehavior {
         setNeedsSync()
     }
 
+    /// The names of the added boundaries, in the order they were added.
     public var boundaryIdentifiers: [String] { boundaries.map(\.id) }
 
     /// Adds (or replaces) a segment boundary.
@@ -74,16 +108,19 @@ public final class CollisionBehavior: ItemListBehavior {
         setNeedsSync()
     }
 
+    /// The points of the boundary named `id`, or `nil` when there is none.
     public func boundary(withIdentifier id: String) -> [Point]? {
         boundaries.first { $0.id == id }?.points
     }
 
+    /// Removes the boundary named `id`, if there is one.
     public func removeBoundary(withIdentifier id: String) {
         boundaries.removeAll { $0.id == id }
         boundariesDirty = true
         setNeedsSync()
     }
 
+    /// Removes every named boundary and turns off the reference-bounds walls.
     public func removeAllBoundaries() {
         boundaries.removeAll()
         translatesReferenceBoundsIntoBoundary = false

@@ -10,15 +10,30 @@
 // give it (zero unless asked), so a scene can turn a tumbler or slide a paddle.
 import Geometry
 
+/// The physical properties of its items: bounce, friction, mass, damping, rotation, anchoring.
+/// UIKit: `UIDynamicItemBehavior`.
+///
+/// Defaults are UIKit's documented ones. When several of these behaviors name one item, each
+/// property comes from the last behavior (in the animator's order) that set it.
 public final class DynamicItemBehavior: ItemListBehavior {
+    /// Restitution of collisions, 0 (no bounce) to 1 (no energy lost). Default 0.
     public var elasticity: Double = 0 { didSet { explicitly.insert(.elasticity); setNeedsSync() } }
+    /// Coulomb friction coefficient of sliding contacts, ≥ 0. Default 0.
     public var friction: Double = 0 { didSet { explicitly.insert(.friction); setNeedsSync() } }
+    /// Mass per area: mass = density × width × height / 10⁴, so a 100 × 100 pt item of
+    /// density 1 has mass 1. Default 1.
     public var density: Double = 1 { didSet { explicitly.insert(.density); setNeedsSync() } }
+    /// Linear damping in 1/s, ≥ 0: the velocity decays about as e^(−resistance·t). Default 0.
     public var resistance: Double = 0 { didSet { explicitly.insert(.resistance); setNeedsSync() } }
+    /// Angular damping in 1/s, ≥ 0, as ``resistance`` for turning. Default 0.
     public var angularResistance: Double = 0 { didSet { explicitly.insert(.angularResistance); setNeedsSync() } }
+    /// Whether the items may turn. Default true.
     public var allowsRotation = true { didSet { explicitly.insert(.allowsRotation); setNeedsSync() } }
+    /// Whether the items are anchored: they take part in collisions as immovable obstacles and
+    /// move only at velocities given with ``addLinearVelocity(_:for:)`` and
+    /// ``addAngularVelocity(_:for:)``. Default false. UIKit: `isAnchored`.
     public var isAnchored = false { didSet { explicitly.insert(.anchored); setNeedsSync() } }
-    /// For electric and magnetic fields.
+    /// Electric charge, for electric and magnetic fields (``FieldBehavior``). Default 0.
     public var charge: Double = 0 { didSet { explicitly.insert(.charge); setNeedsSync() } }
 
     enum Property: Hashable { case elasticity, friction, density, resistance, angularResistance, allowsRotation, anchored, charge }
@@ -34,6 +49,8 @@ public final class DynamicItemBehavior: ItemListBehavior {
         }
     }
 
+    /// The item's velocity in pt/s (before the behavior joins an animator: the velocity it
+    /// has been given so far). UIKit: `linearVelocity(for:)`.
     public func linearVelocity(for item: DynamicItem) -> Vector {
         dynamicAnimator?.linearVelocity(for: item) ?? pendingVelocities.filter { $0.0 === item }.reduce(.zero) { $0 + $1.1 }
     }
@@ -47,6 +64,7 @@ public final class DynamicItemBehavior: ItemListBehavior {
         }
     }
 
+    /// The item's angular velocity in rad/s, clockwise on screen. UIKit: `angularVelocity(for:)`.
     public func angularVelocity(for item: DynamicItem) -> Double {
         dynamicAnimator?.angularVelocity(for: item) ?? pendingVelocities.filter { $0.0 === item }.reduce(0) { $0 + $1.2 }
     }

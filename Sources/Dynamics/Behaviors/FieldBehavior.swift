@@ -21,9 +21,13 @@
 // `region` limits where the field acts, around `position`.
 import Geometry
 
+/// Where a field acts, around its ``FieldBehavior/position``. UIKit: `UIRegion`.
 public enum FieldRegion: Sendable, Equatable {
+    /// Everywhere (the default).
     case infinite
+    /// Within `radius` points of the position.
     case circle(radius: Double)
+    /// Within the rectangle of `size` points centered on the position.
     case rect(size: Size)
 
     func contains(_ offset: Vector) -> Bool {
@@ -35,47 +39,94 @@ public enum FieldRegion: Sendable, Equatable {
     }
 }
 
+/// A force field over a region, acting on its own items only. UIKit: `UIFieldBehavior`.
+///
+/// UIKit leaves the fields' units open; Nudge fixes them so that strength 1 of a gravity-like
+/// field is 1000 pt/s², as ``GravityBehavior``'s magnitude 1 (docs/dynamics.md has every kind).
 public final class FieldBehavior: ItemListBehavior {
+    /// The kinds of field, one per UIKit factory method. The raw value is the name scene files use.
     public enum Kind: String, Sendable, CaseIterable {
-        case linearGravity, radialGravity, drag, velocity, vortex, spring, noise, turbulence, electric, magnetic
+        /// Acceleration strength × 1000 pt/s² along ``FieldBehavior/direction``.
+        case linearGravity
+        /// Acceleration strength × 1000 pt/s² toward ``FieldBehavior/position``.
+        case radialGravity
+        /// Acceleration −strength × velocity (strength in 1/s).
+        case drag
+        /// Steers velocity toward ``FieldBehavior/direction`` × 100 pt/s at rate strength (1/s).
+        case velocity
+        /// Acceleration strength × 1000 pt/s² across the line to the position, clockwise on
+        /// screen for positive strength.
+        case vortex
+        /// Pulls toward the position so that an item oscillates at √strength Hz.
+        case spring
+        /// A smooth pseudo-random acceleration of up to strength × 1000 pt/s², varying in space
+        /// and time.
+        case noise
+        /// Noise scaled by the item's speed / 100 pt/s.
+        case turbulence
+        /// Force strength × 1000 × charge away from the position (like charges repel).
+        case electric
+        /// Force strength × charge × velocity turned a quarter turn clockwise (q·v × B).
+        case magnetic
     }
 
+    /// Which field this is; fixed at creation.
     public let kind: Kind
+    /// The field's center, in the reference view's points. Default (0, 0).
     public var position: Point = .zero { didSet { setNeedsResume() } }
+    /// Where around ``position`` the field acts. Default ``FieldRegion/infinite``.
     public var region: FieldRegion = .infinite { didSet { setNeedsResume() } }
+    /// How strong the field is, in the units of its ``Kind``. Default 1.
     public var strength: Double = 1 { didSet { setNeedsResume() } }
+    /// The exponent f of the falloff factor (100 pt / max(d, ``minimumRadius``))^f, d being the
+    /// distance from ``position``; 0 (the default) means no falloff.
     public var falloff: Double = 0 { didSet { setNeedsResume() } }
+    /// Points within which the falloff stops growing. Default 0.
     public var minimumRadius: Double = 0 { didSet { setNeedsResume() } }
+    /// The direction of linear gravity and velocity fields. Default (0, 1), down.
     public var direction: Vector = Vector(0, 1) { didSet { setNeedsResume() } }
+    /// Noise and turbulence: 0 rough (20 pt cells) to 1 smooth (400 pt cells). Default 0.5.
     public var smoothness: Double = 0.5 { didSet { setNeedsResume() } }
+    /// Noise and turbulence: how fast the pattern changes, in cycles per second. Default 1.
     public var animationSpeed: Double = 1 { didSet { setNeedsResume() } }
-    /// Seed of the noise and turbulence fields.
+    /// Seed of the noise and turbulence fields: the same seed replays the same forces. Default 1.
     public var seed: UInt64 = 1
 
+    /// A field of `kind` with every property at its default and no items.
     public init(kind: Kind) {
         self.kind = kind
         super.init(items: [])
     }
 
+    /// Gravity along `direction` (normalized). UIKit: `linearGravityField(direction:)`.
     public static func linearGravityField(direction: Vector) -> FieldBehavior {
         let f = FieldBehavior(kind: .linearGravity); f.direction = direction; return f
     }
+    /// Gravity toward `position`. UIKit: `radialGravityField(position:)`.
     public static func radialGravityField(position: Point) -> FieldBehavior {
         let f = FieldBehavior(kind: .radialGravity); f.position = position; return f
     }
+    /// Drag proportional to velocity. UIKit: `dragField()`.
     public static func dragField() -> FieldBehavior { FieldBehavior(kind: .drag) }
+    /// Steering toward the velocity `direction` × 100 pt/s. UIKit: `velocityField(direction:)`.
     public static func velocityField(direction: Vector) -> FieldBehavior {
         let f = FieldBehavior(kind: .velocity); f.direction = direction; return f
     }
+    /// A swirl around the position. UIKit: `vortexField()`.
     public static func vortexField() -> FieldBehavior { FieldBehavior(kind: .vortex) }
+    /// A spring toward the position. UIKit: `springField()`.
     public static func springField() -> FieldBehavior { FieldBehavior(kind: .spring) }
+    /// Smooth random forces. UIKit: `noiseField(smoothness:animationSpeed:)`.
     public static func noiseField(smoothness: Double, animationSpeed: Double) -> FieldBehavior {
         let f = FieldBehavior(kind: .noise); f.smoothness = smoothness; f.animationSpeed = animationSpeed; return f
     }
+    /// Random forces scaled by speed. UIKit: `turbulenceField(smoothness:animationSpeed:)`.
     public static func turbulenceField(smoothness: Double, animationSpeed: Double) -> FieldBehavior {
         let f = FieldBehavior(kind: .turbulence); f.smoothness = smoothness; f.animationSpeed = animationSpeed; return f
     }
+    /// Pushes charged items away from the position. UIKit: `electricField()`.
     public static func electricField() -> FieldBehavior { FieldBehavior(kind: .electric) }
+    /// Turns moving charged items. UIKit: `magneticField()`.
     public static func magneticField() -> FieldBehavior { FieldBehavior(kind: .magnetic) }
 
     /// The acceleration (pt/s²) the field gives a body at `p` moving at `v` with mass `m` and

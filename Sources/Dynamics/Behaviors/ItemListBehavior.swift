@@ -2,9 +2,13 @@
 // collision, push, dynamic item, field): `items`, `addItem`, `removeItem`, as in UIKit.
 import Geometry
 
-open class ItemListBehavior: DynamicBehavior {
+/// The base of the behaviors that act on a list of items: gravity, collision, push, dynamic
+/// item and field behaviors. Not open: subclass ``DynamicBehavior`` for a behavior of your own.
+public class ItemListBehavior: DynamicBehavior {
+    /// The items this behavior acts on, in the order they were added, each once.
     public private(set) var items: [DynamicItem]
 
+    /// A behavior for `items` (a repeated item is kept once, at its first place).
     public init(items: [DynamicItem] = []) {
         // Duplicates are dropped, keeping the first; a set keeps that linear for big scenes.
         var seen = Set<ObjectIdentifier>()
@@ -12,12 +16,14 @@ open class ItemListBehavior: DynamicBehavior {
         super.init()
     }
 
+    /// Adds an item at the end; an item already in ``items`` is ignored. UIKit: `addItem(_:)`.
     public func addItem(_ item: DynamicItem) {
         if items.contains(where: { $0 === item }) { return }
         items.append(item)
         setNeedsSync()
     }
 
+    /// Removes an item; one not in ``items`` is ignored. UIKit: `removeItem(_:)`.
     public func removeItem(_ item: DynamicItem) {
         guard let i = items.firstIndex(where: { $0 === item }) else { return }
         items.remove(at: i)

@@ -7,43 +7,67 @@
 // item the push applies, in the item's own (rotating) coordinates; off center it also turns it.
 import Geometry
 
+/// A force or an impulse on its items. UIKit: `UIPushBehavior`.
+///
+/// Magnitude 1 accelerates a 100 × 100 pt item of density 1 (mass 1) at 100 pt/s²
+/// (continuous), or changes its velocity by 100 pt/s at once (instantaneous); lighter items
+/// move more.
 public final class PushBehavior: ItemListBehavior {
-    public enum Mode: Sendable { case continuous, instantaneous }
+    /// How the push acts. UIKit: `UIPushBehavior.Mode`.
+    public enum Mode: Sendable {
+        /// A force applied at every step while ``PushBehavior/active``.
+        case continuous
+        /// An impulse applied once, at the next step; the behavior then turns itself off.
+        case instantaneous
+    }
 
+    /// Continuous force or one impulse; fixed at creation.
     public let mode: Mode
-    /// The push vector in UIKit's units (magnitude × unit direction).
+    /// The push vector in UIKit's units (magnitude × unit direction). Default zero.
+    /// UIKit: `pushDirection`.
     public var pushDirection: Vector = .zero { didSet { setNeedsResume() } }
+    /// Whether the push acts. An instantaneous push sets it to false after firing; set it to
+    /// true to fire again. Default true.
     public var active = true { didSet { if active { setNeedsResume() } } }
     private var offsets: [ObjectIdentifier: Vector] = [:]
 
     /// 100 mass·pt/s² (or mass·pt/s) per unit of magnitude.
     public static let unit = 100.0
 
+    /// A push on `items` with direction zero: set ``pushDirection`` or ``magnitude`` and
+    /// ``angle`` to make it push.
     public init(items: [DynamicItem], mode: Mode) {
         self.mode = mode
         super.init(items: items)
     }
 
+    /// The push's direction in radians (0 right, π/2 down); 0 while the magnitude is 0.
     public var angle: Double {
         get { pushDirection == .zero ? 0 : pushDirection.angle }
         set { pushDirection = Vector(angle: newValue) * magnitude }
     }
 
-    /// Negative magnitudes push the opposite way.
+    /// The push's strength in UIKit's units (1 = 100 mass·pt/s², see ``unit``); setting it
+    /// keeps the angle. Negative magnitudes push the opposite way. Default 0.
     public var magnitude: Double {
         get { pushDirection.length }
         set { pushDirection = Vector(angle: angle) * newValue }
     }
 
+    /// Sets the direction (radians) and the magnitude (UIKit's units) at once.
     public func setAngle(_ angle: Double, magnitude: Double) {
         pushDirection = Vector(angle: angle) * magnitude
     }
 
+    /// Where on `item` the push applies, in points from its center in the item's own (rotating)
+    /// coordinates; off center the push also turns the item. Default zero.
+    /// UIKit: `setTargetOffsetFromCenter(_:for:)`.
     public func setTargetOffsetFromCenter(_ offset: Vector, for item: DynamicItem) {
         offsets[ObjectIdentifier(item)] = offset
         setNeedsResume()
     }
 
+    /// The offset set for `item` with ``setTargetOffsetFromCenter(_:for:)``, zero by default.
     public func targetOffsetFromCenter(for item: DynamicItem) -> Vector {
         offsets[ObjectIdentifier(item)] ?? .zero
     }

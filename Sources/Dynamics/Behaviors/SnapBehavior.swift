@@ -8,14 +8,23 @@
 // (UIKit would let them fight).
 import Geometry
 
+/// Pulls one item to a point with a damped spring and turns it upright.
+/// UIKit: `UISnapBehavior`.
+///
+/// The center follows a 4 Hz spring; adding a snap for an item replaces that item's earlier
+/// snap in the same animator.
 public final class SnapBehavior: DynamicBehavior {
+    /// The item being snapped.
     public let item: DynamicItem
+    /// Where the item's center goes, in the reference view's points.
     public var snapPoint: Point { didSet { setNeedsSync() } }
-    /// 0…1, default 0.5.
+    /// The spring's damping ratio, 0 (oscillates the most) to 1 (the least); default 0.5.
+    /// UIKit: `UISnapBehavior.damping`.
     public var damping: Double = 0.5 { didSet { setNeedsSync() } }
     static let hertz = 4.0
     private var joint: Int32?
 
+    /// A snap of `item` to `point` (points) with damping 0.5.
     public init(item: DynamicItem, snapTo point: Point) {
         self.item = item
         self.snapPoint = point
@@ -24,6 +33,7 @@ public final class SnapBehavior: DynamicBehavior {
 
     override var ownItems: [DynamicItem] { [item] }
 
+    /// Removes the animator's other snaps of the same item, so the newest one wins.
     public override func willMove(to animator: DynamicAnimator?) {
         guard let animator else { return }
         // One snap per item: the newest wins.
