@@ -52,6 +52,11 @@ struct Body: Sendable {
 
     /// The largest distance from the center to the shape, for speculative margins.
     var extent: Double = 0
+    /// The radius about the center that continuous collision keeps clear of static shapes
+    /// (ContinuousCollision.coreRadius); 0 until the body has a shape.
+    var coreRadius: Double = 0
+    /// The body's first shape, whose filter continuous collision asks (an item has one shape).
+    var firstShape: Int32 = -1
 
     /// How long the body has been slower than the sleep threshold, s (IslandSleeper.swift).
     var sleepTime: Double = 0

@@ -239,6 +239,12 @@ final class World {
 
     private func insertShape(_ shape: Shape) -> Int32 {
         var s = shape
+        let core = vertices.withUnsafeBufferPointer { v in
+            normals.withUnsafeBufferPointer { n in
+                ContinuousCollision.coreRadius(of: s, vertices: v.baseAddress!, normals: n.baseAddress!, linearSlop: settings.linearSlop)
+            }
+        }
+        bodies[Int(s.body)].coreRadius = max(bodies[Int(s.body)].coreRadius, core)
         let id: Int32
         if let free = freeShapes.popLast() { id = free } else {
             id = Int32(shapes.count)
@@ -249,6 +255,7 @@ final class World {
         s.aabb = computeAABB(s, bodies[Int(s.body)].transform)
         s.proxy = tree.insert(s.aabb.enlarged(by: settings.aabbMargin), item: id)
         shapes[Int(id)] = s
+        if bodies[Int(s.body)].firstShape < 0 { bodies[Int(s.body)].firstShape = id }
         markMoved(id)
         return id
     }
@@ -268,6 +275,8 @@ final class World {
         shapes[Int(id)].proxy = DynamicTree.null
         if let k = moveBuffer.firstIndex(of: id) { moveBuffer.remove(at: k) }
         isMoved[Int(id)] = false
+        let owner = Int(shapes[Int(id)].body)
+        if bodies[owner].firstShape == id { bodies[owner].firstShape = -1 }
         freeShapes.append(id)
     }
 
@@ -848,5 +857,38 @@ final class World {
                 bp[Int(i)].torque = 0
             }
         }}
+        sweepFastBodies()
+    }
+
+    /// Puts back every dynamic body whose center passed into a static shape this step
+    /// (ContinuousCollision.swift).
+    private func sweepFastBodies() {
+        let slop = settings.linearSlop
+        for i in movers {
+            let b = bodies[Int(i)]
+            guard b.kind == .dynamic, b.firstShape >= 0 else { continue }
+            let travel = states[Int(i)].dp
+            let distance = travel.length
+            guard distance > b.coreRadius else { continue }
+            let end = b.position, start = end - travel, core = b.coreRadius
+            let path = AABB(lower: Vector(min(start.x, end.x), min(start.y, end.y)),
+                            upper: Vector(max(start.x, end.x), max(start.y, end.y))).enlarged(by: core)
+            var first = Double.infinity
+            vertices.withUnsafeBufferPointer { v in
+            normals.withUnsafeBufferPointer { n in
+                tree.query(path) { id in
+                    let s = shapes[Int(id)]
+                    guard s.isActive, bodies[Int(s.body)].kind == .fixed, shouldCollide(id, b.firstShape) else { return }
+                    let xf = bodies[Int(s.body)].transform
+                    guard ContinuousCollision.crosses(from: start, to: end, shape: s, transform: xf, vertices: v.baseAddress!),
+                          let t = ContinuousCollision.entry(from: start, to: end, radius: core, shape: s, transform: xf,
+                                                            vertices: v.baseAddress!, normals: n.baseAddress!) else { return }
+                    first = min(first, t)
+                }
+            }}
+            if first <= 1 {
+                bodies[Int(i)].position = start + travel * max(0, first - slop / distance)
+            }
+        }
     }
 }
