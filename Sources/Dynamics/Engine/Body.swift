@@ -1,10 +1,10 @@
 // Body: one rigid body's simulation state, a plain struct kept in the World's contiguous array.
 //
 // Positions are the body's center of mass, which Nudge puts at the item's center (a view turns
-// about its center). During a step the solver only touches `velocity`, `angularVelocity`,
-// `deltaPosition` and `deltaRotation`; the pose is written once, when the step finishes. This is
-// Box2D v3's split, and it lets contacts measure their current separation from the deltas without
-// recomputing any geometry in the substeps.
+// about its center). During a step the solver works on each body's `BodyState` (its velocity and
+// the step's displacement and turn so far); the pose here is written once, when the step
+// finishes. This is Box2D v3's split, and it lets contacts measure their current separation from
+// the displacements without recomputing any geometry in the substeps.
 import Geometry
 
 enum BodyKind: UInt8, Sendable {
@@ -60,10 +60,6 @@ struct Body: Sendable {
 
     /// How long the body has been slower than the sleep threshold, s (IslandSleeper.swift).
     var sleepTime: Double = 0
-
-    // Solver scratch for the current step.
-    var deltaPosition: Vector = .zero
-    var deltaRotation: Rotation = .identity
 
     var transform: Transform { Transform(p: position, q: rotation) }
 

@@ -17,9 +17,9 @@
 // the separation included, so no pass recomputes them.
 // Batches are kept from step to step, so their storage is allocated once. At the end of the step
 // the batches write their impulses into a small array indexed by contact, which then goes into
-// the manifolds front to back: written straight from the batches, the impulses went across all
-// the contacts once per color, and on the 5,050-box pyramid (3.4 MB of contacts) that alone took
-// a twelfth of the step.
+// the manifolds front to back: written straight from the batches, the impulses would go across
+// all the contacts once per color, and in a scene of thousands of contacts (megabytes of them)
+// that costs a noticeable share of the step (docs/performance-log.md).
 //
 // The impact pass works on scalar copies of the elastic constraints (`impacts`), whichever solver
 // handles their regular passes: it only changes body velocities, so the copies need not be merged
@@ -29,6 +29,8 @@ import Geometry
 struct ConstraintGraph {
     static let colorCount = 12
     /// A color's partial last batch goes to the scalar solver when it has fewer lanes than this.
+    /// Each color remembers its last `smallestBatch − 1` contacts (`lastTwo`, a SIMD2), so this
+    /// is at most 3; it is a count of constraints, not derived from the lane width.
     static let smallestBatch = 3
 
     /// The wide batches; only the first `batchCount` are this step's.
@@ -146,7 +148,8 @@ struct ConstraintGraph {
                 let a = contacts[ci].bodyA, b = contacts[ci].bodyB
                 let lane = LaneContact(Edge(contact: Int32(ci), bodyA: a, bodyB: b), contacts.baseAddress! + ci,
                                        solverBodies, settings)
-                WideContact.write(lane, into: out + firstBatch[c] + slot[c] &>> 3, lane: slot[c] & (wideLanes - 1))
+                WideContact.write(lane, into: out + firstBatch[c] + slot[c] &>> wideLaneShift,
+                                  lane: slot[c] & (wideLanes - 1))
                 slot[c] &+= 1
             }
             for b in 0..<total { bp[b].finish() }

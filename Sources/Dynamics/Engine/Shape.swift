@@ -35,8 +35,6 @@ struct Shape: Sendable {
     var boundaryMask: UInt64 = 0
     /// For boundary shapes: the collision behavior that owns the boundary (one bit), else 0.
     var ownerMask: UInt64 = 0
-    /// For boundary shapes: the boundary's identifier index in World.boundaryNames, else -1.
-    var boundaryName: Int32 = -1
 
     /// The broad-phase proxy and its tight box from the last update.
     var proxy: Int32 = DynamicTree.null

@@ -14,7 +14,10 @@ import CLaneShuffles
 
 typealias Wide = SIMD8<Float>
 typealias WideIndex = SIMD8<Int32>
-let wideLanes = 8
+/// Lanes per batch, as a shift: a constraint's slot among its color's constraints splits into
+/// its batch, slot >> wideLaneShift, and its lane, slot & (wideLanes − 1).
+let wideLaneShift = 3
+let wideLanes = 1 << wideLaneShift
 
 // The standard library's pointwiseMin/Max are generic and stay out of line; these compile to
 // one compare and one blend.
@@ -276,7 +279,7 @@ enum WideContactSolver {
         var A = WideBody(s, c.bodyA), B = WideBody(s, c.bodyB)
         let k = Coefficients(c)
         @inline(__always) func apply(_ p: WidePoint) {
-            let l = Levers(p, k)
+            let l = Levers(p)
             // P = λn·n + λt·t, with t = (ny, −nx).
             let px = k.nx * p.normalImpulse + k.ny * p.tangentImpulse
             let py = k.ny * p.normalImpulse - k.nx * p.tangentImpulse
@@ -312,7 +315,7 @@ enum WideContactSolver {
         c.p2.separation = separation(c.p2, k, dA, dB)
         let bias1 = wmax(c.p1.separation, Wide(repeating: 0)) * t.invH
         let bias2 = wmax(c.p2.separation, Wide(repeating: 0)) * t.invH
-        let l1 = Levers(c.p1, k), l2 = Levers(c.p2, k)
+        let l1 = Levers(c.p1), l2 = Levers(c.p2)
         rigidNormal(&c.p1, bias1, l1, k, &A, &B)
         rigidNormal(&c.p2, bias2, l2, k, &A, &B)
         friction(&c.p1, l1, k, &A, &B)
@@ -322,13 +325,14 @@ enum WideContactSolver {
 
     /// A further relax pass for friction alone (World runs `relaxIterations − 1` of them after
     /// `relax`). Friction converges through a tall stack more slowly than contact does: with one
-    /// relax pass per substep the 5,050-box pyramid creeps 34 pt sideways; with this one added it
-    /// stays within 6 pt, and solving the normals again in it does not help (9 pt).
+    /// relax pass per substep a pyramid of a hundred layers creeps sideways, and this pass holds it;
+    /// solving the normals again in it does not help (the drifts measured are in
+    /// docs/performance-log.md).
     static func relaxFriction(_ c: inout WideContact, _ s: UnsafeMutablePointer<BodyState>) {
         var A = WideBody(s, c.bodyA), B = WideBody(s, c.bodyB)
         let k = Coefficients(c)
-        friction(&c.p1, Levers(c.p1, k), k, &A, &B)
-        friction(&c.p2, Levers(c.p2, k), k, &A, &B)
+        friction(&c.p1, Levers(c.p1), k, &A, &B)
+        friction(&c.p2, Levers(c.p2), k, &A, &B)
         WideBody.scatter(A, B, s, c.bodyA, c.bodyB)
     }
 
@@ -348,7 +352,7 @@ enum WideContactSolver {
     /// the arms are fixed for the step, as in the scalar solver.
     struct Levers {
         var rnA: Wide, rnB: Wide, rtA: Wide, rtB: Wide
-        @inline(__always) init(_ p: WidePoint, _ c: Coefficients) {
+        @inline(__always) init(_ p: WidePoint) {
             rnA = p.rnA; rnB = p.rnB; rtA = p.rtA; rtB = p.rtB
         }
     }
@@ -397,7 +401,7 @@ enum WideContactSolver {
         let bias = wmax(soft.bias * sep, t.maxBias).replacing(with: sep * t.invH, where: speculative)
         let massScale = soft.massScale.replacing(with: 1, where: speculative)
         let impulseScale = soft.impulseScale.replacing(with: 0, where: speculative)
-        let l = Levers(p, c)
+        let l = Levers(p)
         let vn = normalVelocity(l, c, A, B)
         applyNormal(&p, l, c, &A, &B, -p.normalMass * massScale * (vn + bias) - impulseScale * p.normalImpulse)
     }
