@@ -5,9 +5,9 @@
 // p a placement id, so that sending a tile again with the same ids replaces what was there
 // instead of stacking images, C=1 to leave the cursor where it is, q=2 to ask for no replies.
 // The RGB is zlib-deflated (o=z; a tile of a scene is mostly background, so it shrinks about a
-// hundredfold, which measured the difference between 5.8 ms and 547 KB a frame and well under
-// the 4 ms budget), then base64, sent in chunks of at most 4,096 bytes, m=1 on every chunk but
-// the last.
+// hundredfold, and the time saved writing and sending the bytes outweighs deflating them: see
+// docs/performance-log.md), then base64, sent in chunks of at most 4,096 bytes, m=1 on every
+// chunk but the last.
 
 import CZlib
 

@@ -4,8 +4,8 @@
 // Most contacts in a stack or a pile are between bodies that rest on each other: the whole
 // structure may still settle or sway, but each pair's relative pose changes by hundredths of a
 // point per step. Colliding such a pair again yields the same points, anchors and normal to
-// within that motion, so the narrow phase (a fifth of a step on the box pyramids) is spent on
-// nothing. Box2D v3 made the same observation (its "contact recycling", after the persistent
+// within that motion, so the narrow phase, a large share of a step in a stack or a pile, is spent
+// on nothing. Box2D v3 made the same observation (its "contact recycling", after the persistent
 // manifolds of PhysX); the rule below is the same in Nudge's units:
 //
 // - When a manifold is computed, the contact remembers both bodies' world rotations and B's

@@ -1,9 +1,9 @@
 // SolverBody: what building a step's contact constraints reads of a body, 24 bytes.
 //
 // The graph reads two bodies per contact, in contact order, which is scattered order for the
-// bodies. From the full `Body` record (240 bytes, spread over four cache lines) those reads
-// missed the cache once per body per contact on the 5,050-box pyramid, where the bodies do not
-// fit in the core's cache: a fifth of the time spent building the graph stalled on one load. The
+// bodies. From the full `Body` record (over 200 bytes, spread over several cache lines) those
+// reads miss the cache once per body per contact when the bodies do not fit in the core's cache,
+// and building the graph stalls on that one load (docs/performance-log.md). The
 // World copies these fields once per step while it walks the bodies in order anyway
 // (prepareBodies), and the graph reads them from this compact array instead.
 struct SolverBody: Sendable {
