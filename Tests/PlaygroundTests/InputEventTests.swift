@@ -8,7 +8,7 @@ import Testing
 @Suite("Input events")
 struct InputEventTests {
     @Test("the contract's line reads as a left press at (520, 192) at 0.25 s")
-    func designLine() throws {
+    func contractLine() throws {
         let events = try InputEvent.parse(#"{"t": 0.25, "type": "down", "x": 520, "y": 192, "button": 1}"#, file: "in.jsonl")
         #expect(events == [.pointer(.down(Point(520, 192), time: 0.25))])
         let keys = try InputEvent.parse(#"{"t": 1, "type": "key", "key": "n"}"#, file: "in.jsonl")

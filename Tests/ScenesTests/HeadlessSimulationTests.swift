@@ -13,7 +13,7 @@ struct HeadlessSimulationTests {
     }
 
     @Test("step 0 of the Push scene is the contract's example line, byte for byte")
-    func designExample() throws {
+    func contractExample() throws {
         let line = HeadlessSimulation(scene: try Self.pushScene()).stateLine(step: 0)
         #expect(line == #"{"step":0,"time":0,"items":[{"id":"square","x":320,"y":192,"angle":0,"vx":0,"vy":0,"omega":0}]}"#)
     }
