@@ -12,7 +12,7 @@ struct ScalingTests {
     // MARK: sizes
 
     @Test("The sizes span 100 to 20,000 bodies in both families, growing")
-    func sizesSpanTheIssuesRange() {
+    func sizesSpanTheRequiredRange() {
         let sizes = ScalingRun.sizes
         for family in ["pyramid", "rain"] {
             let counts = sizes.filter { $0.family == family }.map(\.bodies)
@@ -21,7 +21,7 @@ struct ScalingTests {
             #expect(counts.last! >= 20_000 && counts.last! <= 20_100, "\(family) reaches 20,000: \(counts)")
             #expect(counts.first! >= 100, "\(family) starts at 100 or more: \(counts)")
         }
-        // Somewhere the run starts within the first hundreds (the issue's "100").
+        // Somewhere the run starts within the first hundreds (the required "100").
         #expect(sizes.map(\.bodies).min()! < 200)
         #expect(Set(sizes.map(\.family)) == ["pyramid", "rain"])
     }

@@ -1,5 +1,5 @@
 // SceneSession: gesture actions, animations and removal, from scripted pointer events. The
-// expected numbers come from the seeds and from UIKit's units (push magnitude 1 on mass 1
+// expected numbers come from the seed scenes' specification and from UIKit's units (push magnitude 1 on mass 1
 // = 100 pt/s²; mass = density × w/100 × h/100).
 import Dynamics
 import Foundation

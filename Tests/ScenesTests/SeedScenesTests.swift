@@ -1,4 +1,4 @@
-// The shipped scenes: all eight seed situations, in the order, each valid, each with a
+// The shipped scenes: all eight seed situations, in the order the README lists them, each valid, each with a
 // name and a one-line summary, and each holding the seed's numbers. The cradle, lifted by one
 // ball, sends exactly one ball out the far end (the cradle's test, on the shipped file).
 import Foundation
