@@ -41,9 +41,9 @@ struct WorldSettings: Sendable {
     /// Solver substeps per step: Box2D v3's four.
     var substeps = 4
     /// Relax passes per substep: one for contact and friction, as Box2D v3 runs, and then
-    /// friction alone. With the first only, the 5,050-box pyramid spreads sideways by 34 pt at
-    /// 60 Hz contacts, because friction (solved only while relaxing) has not converged through a
-    /// hundred layers; the second keeps its boxes within 6 pt sideways.
+    /// friction alone. With the first only, a pyramid of a hundred layers spreads sideways at
+    /// 60 Hz contacts, because friction (solved only while relaxing) has not converged through
+    /// its layers; the second holds it (the drifts are in docs/performance-log.md).
     var relaxIterations = 2
     /// Allowed overlap, in points (Box2D's 0.005 m at 100 pt per meter).
     var linearSlop = 0.5
@@ -56,9 +56,9 @@ struct WorldSettings: Sendable {
     var contactRecycleCosine = 0.98
     /// How much fat boxes exceed tight ones in the broad phase.
     var aabbMargin = 10.0
-    /// Contact stiffness. Box2D v3 uses 30 Hz; its 5,050-box pyramid then sinks 73 pt into itself
-    /// (a soft contact compresses by its load·g/(m·ω²), summed over a hundred layers). At 60 Hz
-    /// the sink is a quarter of that, 20 pt, under the quarter-box criterion.
+    /// Contact stiffness. Box2D v3 uses 30 Hz, and a soft contact compresses by its load·g/(m·ω²),
+    /// which summed over a hundred layers sinks the top of a tall pyramid past the quarter-box
+    /// criterion. At 60 Hz the sink is a quarter of that, within the criterion (DECISIONS.md).
     var contactHertz = 60.0
     var contactDampingRatio = 10.0
     var jointHertz = 60.0
