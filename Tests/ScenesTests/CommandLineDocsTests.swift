@@ -1,7 +1,8 @@
-// docs/command-line.md against the built binary's help: every command `nudge --help` lists has a
-// section there, every long option `nudge COMMAND --help` prints is named in that command's
-// section (or among the options every command takes), and every command the page describes
-// exists. A flag added without its documentation, or a command renamed, fails here.
+// docs/command-line.md against the built binary's help: every command `nudge --help` lists, and
+// every mode a command's own help lists (`nudge bench engine`), has a section there; every long
+// option `nudge COMMAND --help` prints is named in that command's section (or among the options
+// every command takes); and every command the page describes exists. A flag added without its
+// documentation, or a command renamed, fails here.
 import Foundation
 import Testing
 
@@ -13,12 +14,27 @@ struct CommandLineDocsTests {
         }
     }
 
-    /// The text of the page from the heading `heading` to the next heading of level two.
+    /// The text under the heading `heading` (of level two or three), up to the next heading of
+    /// the same level or above.
     static func section(_ heading: String, in page: String) -> String? {
-        guard let start = page.range(of: "\n## \(heading)\n") else { return nil }
-        let rest = page[start.upperBound...]
-        let end = rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex
-        return String(rest[..<end])
+        for level in ["## ", "### "] {
+            guard let start = page.range(of: "\n\(level)\(heading)\n") else { continue }
+            let rest = page[start.upperBound...]
+            let ends = (level == "## " ? ["\n## "] : ["\n## ", "\n### "]).compactMap { rest.range(of: $0)?.lowerBound }
+            return String(rest[..<(ends.min() ?? rest.endIndex)])
+        }
+        return nil
+    }
+
+    /// Every command path of the binary, found through the help texts: ["play", ..., "bench",
+    /// "bench engine", ...].
+    static func commandPaths(under path: [String] = []) throws -> [[String]] {
+        var paths: [[String]] = []
+        for command in subcommands(in: try help(path)) {
+            paths.append(path + [command])
+            paths += try commandPaths(under: path + [command])
+        }
+        return paths
     }
 
     /// The lines of a help section (`OPTIONS:`, `SUBCOMMANDS:`) up to the next blank line.
@@ -69,17 +85,22 @@ struct CommandLineDocsTests {
             """
         #expect(Self.longOptions(in: help) == ["--steps", "--size", "--help"])
         #expect(Self.subcommands(in: help) == ["play", "simulate"])
+        let page = "intro\n## `nudge a`\nA\n### `nudge a b`\nB\n### `nudge a c`\nC\n## `nudge d`\nD\n"
+        #expect(Self.section("`nudge a`", in: page) == "A\n### `nudge a b`\nB\n### `nudge a c`\nC")
+        #expect(Self.section("`nudge a b`", in: page) == "B")
+        #expect(Self.section("`nudge a c`", in: page) == "C")
+        #expect(Self.section("`nudge e`", in: page) == nil)
     }
 
-    @Test("every command nudge --help lists has a section, and every section a command")
+    @Test("every command and mode the help lists has a section, and every section a command")
     func commands() throws {
         let page = try Self.page
-        let commands = Self.subcommands(in: try Self.help([]))
-        #expect(commands.count >= 6, "nudge --help listed \(commands)")
+        let commands = try Self.commandPaths().map { $0.joined(separator: " ") }
+        #expect(commands.count >= 6, "the help listed \(commands)")
         for command in commands {
-            #expect(Self.section("`nudge \(command)`", in: page) != nil, "docs/command-line.md has no section ## `nudge \(command)`")
+            #expect(Self.section("`nudge \(command)`", in: page) != nil, "docs/command-line.md has no section `nudge \(command)`")
         }
-        let documented = page.matches(of: /\n## `nudge ([a-z-]+)`\n/).map { String($0.1) }
+        let documented = page.matches(of: /\n###? `nudge ([a-z -]+)`\n/).map { String($0.1) }
         #expect(Set(documented) == Set(commands), "documented \(documented.sorted()), the binary has \(commands.sorted())")
     }
 
@@ -91,8 +112,9 @@ struct CommandLineDocsTests {
         for option in Self.longOptions(in: try Self.help([])) {
             #expect(common.contains("`\(option)"), "nudge --help prints \(option); docs/command-line.md's common options do not name it")
         }
-        for command in Self.subcommands(in: try Self.help([])) {
-            let options = Self.longOptions(in: try Self.help([command]))
+        for path in try Self.commandPaths() {
+            let command = path.joined(separator: " ")
+            let options = Self.longOptions(in: try Self.help(path))
             #expect(options.contains("--help"), "nudge \(command) --help printed no options section")
             let section = Self.section("`nudge \(command)`", in: page) ?? ""
             for option in options {
