@@ -8,7 +8,8 @@
 //   nudge                                      the command line (ArgumentParser)
 //   Snapshots  Benchmarks                      pictures of the screen; timings
 //   Playground  CursesTerminal                 the app, on any terminal; the ncurses terminal
-//   Scenes                                     YAML scenes built into items and behaviors
+//   Scenes                                     scenes built into items and behaviors (the runtime)
+//   SceneFormat                                the YAML scene format, read and written; no engine
 //   Dynamics  Gestures  Animation  TerminalUI  Images  TerminalTestSupport
 //                                              (the last: a pty pair for tests; only test targets use it)
 //   Geometry
@@ -60,7 +61,10 @@ let package = Package(
             providers: [.apt(["libpng-dev"])]
         ),
         .target(name: "Images", dependencies: ["CLibPNG"]),
-        .target(name: "Scenes", dependencies: ["Geometry", "Dynamics", "Animation", "Images", "Yams"]),
+        // The scene format (parse and write YAML, no engine) apart from the runtime that builds
+        // an animator from it, so the format builds and is tested without Dynamics.
+        .target(name: "SceneFormat", dependencies: ["Geometry", "Images", "Yams"]),
+        .target(name: "Scenes", dependencies: ["SceneFormat", "Geometry", "Dynamics", "Animation", "Images"]),
         .systemLibrary(
             name: "CZlib",
             providers: [.apt(["zlib1g-dev"])]
@@ -76,18 +80,18 @@ let package = Package(
         .target(name: "CursesTerminal", dependencies: ["CNCursesW", "TerminalUI"]),
         // What tests need to drive the terminal code (a pty pair); only test targets depend on it.
         .target(name: "TerminalTestSupport", dependencies: ["CNCursesW"]),
-        .target(name: "Playground", dependencies: ["Scenes", "TerminalUI", "Gestures", "Animation", "Dynamics", "Images", "Geometry"]),
+        .target(name: "Playground", dependencies: ["Scenes", "SceneFormat", "TerminalUI", "Gestures", "Animation", "Dynamics", "Images", "Geometry"]),
         .systemLibrary(
             name: "CFreeType",
             pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"])]
         ),
-        .target(name: "Snapshots", dependencies: ["Playground", "Scenes", "TerminalUI", "Images", "CFreeType"]),
-        .target(name: "Benchmarks", dependencies: ["Dynamics", "Scenes", "TerminalUI", "Playground", "Gestures", "Geometry"], swiftSettings: optimize),
+        .target(name: "Snapshots", dependencies: ["Playground", "Scenes", "SceneFormat", "TerminalUI", "Images", "CFreeType"]),
+        .target(name: "Benchmarks", dependencies: ["Dynamics", "Scenes", "SceneFormat", "TerminalUI", "Playground", "Gestures", "Geometry"], swiftSettings: optimize),
         .executableTarget(
             name: "nudge",
             dependencies: [
-                "Geometry", "Images", "Scenes", "Playground", "CursesTerminal", "TerminalUI", "Benchmarks", "Snapshots",
+                "Geometry", "Images", "Scenes", "SceneFormat", "Playground", "CursesTerminal", "TerminalUI", "Benchmarks", "Snapshots",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -96,11 +100,12 @@ let package = Package(
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Geometry"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),
         .testTarget(name: "ImagesTests", dependencies: ["Images"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Dynamics", "Geometry", "Images"]),
+        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "Geometry"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "SceneFormat", "Dynamics", "Geometry", "Images"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Geometry", "Images", "CZlib"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "TerminalUI", "TerminalTestSupport"]),
-        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "TerminalUI", "Scenes", "Images", "Gestures", "Dynamics", "Geometry"]),
-        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Dynamics", "Geometry", "Scenes"]),
+        .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "TerminalUI", "Scenes", "SceneFormat", "Images", "Gestures", "Dynamics", "Geometry"]),
+        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Dynamics", "Geometry", "Scenes", "SceneFormat"]),
         .testTarget(name: "SnapshotsTests", dependencies: ["Snapshots", "TerminalUI", "Images"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TerminalUI", "Images"]),
         // Uses the four library modules as another package would: plain imports (no @testable),

@@ -12,6 +12,7 @@
 import Geometry
 import Gestures
 import Playground
+import SceneFormat
 import Scenes
 import TerminalUI
 

@@ -179,6 +179,18 @@ public final class DynamicAnimator {
     /// Every item some behavior acts on, in the order they joined.
     public var items: [DynamicItem] { records.map(\.item) }
 
+    /// Whether some behavior in the animator acts on `item` now: an item is in the animator
+    /// exactly while a behavior names it. Asking never syncs (a sync between an animation's
+    /// changes and the step would change what the step sees); while a sync is pending the
+    /// behavior tree is searched instead.
+    public func contains(_ item: DynamicItem) -> Bool {
+        guard needsSync else { return recordIndex[ObjectIdentifier(item)] != nil }
+        func names(_ b: DynamicBehavior) -> Bool {
+            b.ownItems.contains { $0 === item } || b.childBehaviors.contains(where: names)
+        }
+        return behaviors.contains(where: names)
+    }
+
     func record(for item: DynamicItem) -> ItemRecord? {
         recordIndex[ObjectIdentifier(item)].map { records[$0] }
     }

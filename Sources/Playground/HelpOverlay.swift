@@ -5,6 +5,7 @@
 // table, the same one the app acts on, so the overlay cannot promise a key that does something
 // else. The box is centered over the play area, as wide as its longest line where the terminal
 // allows; a line past its edge ends in "…".
+import SceneFormat
 import Scenes
 import TerminalUI
 
@@ -32,10 +33,7 @@ struct HelpOverlay {
         lines += ["Keys"] + KeyBinding.helpLines(keys) + ["Mouse in this scene"]
         if gestures.isEmpty { lines.append("  (no gestures)") }
         for g in gestures {
-            var line = "  \(g.recognizer.rawValue) → \(g.action.rawValue)"
-            if let item = g.item ?? g.on { line += " \(item)" }
-            if let text = g.text { line += " \"\(text)\"" }
-            lines.append(line)
+            lines.append("  " + g.summary)
         }
         return lines
     }

@@ -4,6 +4,7 @@
 // by its drawn scale), not the collision shape, so what you see is what you grab; the topmost
 // item (the last drawn) wins, and invisible items (alpha 0) are not hit.
 import Geometry
+import SceneFormat
 import Scenes
 
 extension SceneItem {

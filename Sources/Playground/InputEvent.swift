@@ -12,6 +12,7 @@
 import Foundation
 import Geometry
 import Gestures
+import SceneFormat
 import Scenes
 
 public enum InputEvent: Hashable, Sendable {

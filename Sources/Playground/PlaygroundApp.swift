@@ -24,6 +24,7 @@
 import Foundation
 import Geometry
 import Gestures
+import SceneFormat
 import Scenes
 import TerminalUI
 

@@ -14,6 +14,7 @@ import Animation
 import Dynamics
 import Geometry
 import Gestures
+import SceneFormat
 import Scenes
 
 final class SceneGestures {
@@ -45,7 +46,7 @@ final class SceneGestures {
         var doubleTaps: [TapGestureRecognizer] = []
         for entry in session.scene.gestures {
             let recognizer = makeRecognizer(entry)
-            recognizer.name = "\(entry.recognizer.rawValue) → \(entry.action.rawValue)"
+            recognizer.name = "\(entry.recognizer.rawValue) → \(entry.action.name.rawValue)"
             if let tap = recognizer as? TapGestureRecognizer {
                 if tap.numberOfTapsRequired == 1 { singleTaps.append(tap) } else { doubleTaps.append(tap) }
             }
@@ -104,9 +105,9 @@ final class SceneGestures {
         }
     }
 
-    /// The item an entry acts on: `item`, else `on`.
+    /// The item an entry acts on: its action's item, else `on`.
     private func target(_ entry: GestureDescription) -> SceneItem? {
-        (entry.item ?? entry.on).flatMap { scene.item(withID: $0) }
+        (entry.action.item ?? entry.on).flatMap { scene.item(withID: $0) }
     }
 
     // MARK: Actions
@@ -127,20 +128,20 @@ final class SceneGestures {
         }
         let fires = isContinuous(r) ? state == .began : state == .ended
         switch entry.action {
-        case .pushToward:
-            if fires { pushToward(entry, r.location) }
-        case .snapTo:
-            if fires { snapTo(entry, r.location) }
-        case .spawn:
-            if fires { spawn(entry, r.location) }
-        case .message:
-            if fires { message(entry, r) }
-        case .dragPush:
-            dragPush(entry, r, hold)
-        case .rotate:
-            rotate(entry, r, hold)
-        case .scale:
-            scale(entry, r, hold)
+        case .pushToward(let item, let push, let divisor):
+            if fires { pushToward(item, push: push, divisor: divisor, r.location) }
+        case .snapTo(let item, let damping):
+            if fires { snapTo(item, damping: damping, r.location) }
+        case .spawn(let template, let behaviors):
+            if fires { spawn(template, joining: behaviors, r.location) }
+        case .message(let text):
+            if fires { message(text, r) }
+        case .dragPush(let item, let divisor):
+            dragPush(item, divisor: divisor, r, hold)
+        case .rotate(let item):
+            rotate(item, r, hold)
+        case .scale(let item):
+            scale(item, r, hold)
         case .grab:
             grab(r, hold)
         }
@@ -151,25 +152,23 @@ final class SceneGestures {
     }
 
     /// Seed 000: aim the push from the item's center at `point`; magnitude = distance / divisor.
-    private func pushToward(_ entry: GestureDescription, _ point: Point) {
-        guard let item = target(entry), let id = entry.push, let push = scene.behavior(withID: id) as? PushBehavior else { return }
+    private func pushToward(_ itemID: String, push id: String, divisor: Double, _ point: Point) {
+        guard let item = scene.item(withID: itemID), let push = scene.behavior(withID: id) as? PushBehavior else { return }
         let d = point - item.center
-        let divisor = entry.divisor ?? 200
         push.setAngle(d == .zero ? 0 : d.angle, magnitude: d.length / divisor)
         push.active = true
     }
 
     /// Seed 001: a new snap at `point` replaces the item's old one (SnapBehavior keeps one per item).
-    private func snapTo(_ entry: GestureDescription, _ point: Point) {
-        guard let item = target(entry) else { return }
+    private func snapTo(_ itemID: String, damping: Double, _ point: Point) {
+        guard let item = scene.item(withID: itemID) else { return }
         let snap = SnapBehavior(item: item, snapTo: point)
-        snap.damping = entry.damping ?? 0.5
+        snap.damping = damping
         scene.animator.addBehavior(snap)
-        scene.noteDynamic(item)
     }
 
-    private func message(_ entry: GestureDescription, _ r: GestureRecognizer) {
-        var text = entry.text ?? ""
+    private func message(_ text: String, _ r: GestureRecognizer) {
+        var text = text
         if text.contains("{direction}") {
             text = text.replacingOccurrences(of: "{direction}", with: Self.directionName(r))
         }
@@ -190,26 +189,25 @@ final class SceneGestures {
     }
 
     /// Seed 004: while panning, a continuous push of translation.x / divisor; gone on release.
-    private func dragPush(_ entry: GestureDescription, _ r: GestureRecognizer, _ hold: Hold) {
-        guard let pan = r as? PanGestureRecognizer, let item = target(entry) else { return }
+    private func dragPush(_ itemID: String, divisor: Double, _ r: GestureRecognizer, _ hold: Hold) {
+        guard let pan = r as? PanGestureRecognizer, let item = scene.item(withID: itemID) else { return }
         switch r.state {
         case .began, .changed:
             if hold.push == nil {
                 let push = PushBehavior(items: [item], mode: .continuous)
                 scene.animator.addBehavior(push)
-                scene.noteDynamic(item)
                 hold.push = push
                 hold.item = item
             }
-            hold.push?.pushDirection = Vector(pan.translation().x / (entry.divisor ?? 10), 0)
+            hold.push?.pushDirection = Vector(pan.translation().x / divisor, 0)
         default:
             release(hold)
         }
     }
 
     /// Seed 002: angle = the angle at the gesture's start + rotation, so turns accumulate.
-    private func rotate(_ entry: GestureDescription, _ r: GestureRecognizer, _ hold: Hold) {
-        guard let rotation = r as? RotationGestureRecognizer, let item = target(entry) else { return }
+    private func rotate(_ itemID: String, _ r: GestureRecognizer, _ hold: Hold) {
+        guard let rotation = r as? RotationGestureRecognizer, let item = scene.item(withID: itemID) else { return }
         if r.state == .began { hold.startAngle = item.angle }
         guard r.state == .began || r.state == .changed || r.state == .ended else { return }
         item.angle = hold.startAngle + rotation.rotation
@@ -217,8 +215,8 @@ final class SceneGestures {
     }
 
     /// Pinch: the item's drawn scale = its scale at the start × the pinch's scale.
-    private func scale(_ entry: GestureDescription, _ r: GestureRecognizer, _ hold: Hold) {
-        guard let pinch = r as? PinchGestureRecognizer, let item = target(entry) else { return }
+    private func scale(_ itemID: String, _ r: GestureRecognizer, _ hold: Hold) {
+        guard let pinch = r as? PinchGestureRecognizer, let item = scene.item(withID: itemID) else { return }
         if r.state == .began { hold.startScale = item.scale }
         guard r.state == .began || r.state == .changed || r.state == .ended else { return }
         let s = hold.startScale * pinch.scale
@@ -265,8 +263,8 @@ final class SceneGestures {
 
     /// Adds an item made from the entry's template at `point`, joining the listed behaviors (or
     /// every behavior whose `items` the file leaves out).
-    private func spawn(_ entry: GestureDescription, _ point: Point) {
-        guard var template = entry.template else { return }
+    private func spawn(_ template: ItemDescription, joining ids: [String]?, _ point: Point) {
+        var template = template
         let base = template.id.isEmpty ? "spawn" : template.id
         var n = spawnCount[base, default: 0]
         repeat { n += 1 } while scene.item(withID: "\(base)-\(n)") != nil
@@ -275,7 +273,7 @@ final class SceneGestures {
         template.center = Position(point)
         let item = SceneItem(template, in: scene.referenceBounds)
         var joining: [DynamicBehavior] = []
-        if let ids = entry.behaviors {
+        if let ids {
             joining = ids.compactMap { scene.behavior(withID: $0) }
         } else {
             for (description, behavior) in zip(scene.sceneDescription.behaviors, scene.fileBehaviors)
@@ -284,19 +282,5 @@ final class SceneGestures {
             }
         }
         scene.addItem(item, joining: joining)
-    }
-}
-
-extension BehaviorDescription {
-    /// A list behavior whose `items` the file leaves out (it acts on every item, spawned ones too).
-    var listsEveryItem: Bool {
-        switch self {
-        case .collision(let b): b.items == nil
-        case .push(let b): b.items == nil
-        case .gravity(let b): b.items == nil
-        case .dynamicItem(let b): b.items == nil
-        case .field(let b): b.items == nil
-        case .snap, .attachment: false
-        }
     }
 }

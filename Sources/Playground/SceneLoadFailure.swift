@@ -4,6 +4,7 @@
 // path, and how many more there are. The help overlay (`?`) has room for them all, in full. An
 // error that is not a list of positioned scene errors (a file that cannot be read) is named
 // with the file's path.
+import SceneFormat
 import Scenes
 
 struct SceneLoadFailure {

@@ -8,6 +8,7 @@
 // to the playground, which shows progress in the status line and keeps answering q and Ctrl-C
 // until the read is done. The thread has a large stack: YAML nests deeply.
 import Foundation
+import SceneFormat
 import Scenes
 
 final class SceneLoading: @unchecked Sendable {

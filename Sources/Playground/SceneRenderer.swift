@@ -18,6 +18,7 @@
 // widths, dots and letters keep their screen size.
 import Dynamics
 import Geometry
+import SceneFormat
 import Scenes
 import TerminalUI
 import Images

@@ -16,6 +16,7 @@ import Dynamics
 import Foundation
 import Geometry
 import Gestures
+import SceneFormat
 import Scenes
 
 public final class SceneSession {

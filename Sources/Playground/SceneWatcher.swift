@@ -6,6 +6,7 @@
 // the last good scene's picture list, so fixing either the scene or a picture reloads it. File
 // status comes through a one-method protocol: the real one calls stat(2); tests script it.
 import Foundation
+import SceneFormat
 import Scenes
 
 public struct FileStamp: Equatable, Sendable {

@@ -6,6 +6,7 @@
 // (KeyBinding.Action.leavesScene: n, p, Tab, Shift-Tab, 1–9, r, R, q, Q, Ctrl-C) end the replay's
 // input: what follows them happened in another scene. Other keys (space, `.`, `?`) change
 // nothing in the simulation.
+import SceneFormat
 import Scenes
 
 public enum SessionReplay {

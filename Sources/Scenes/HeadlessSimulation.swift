@@ -8,6 +8,7 @@
 // or the scene has animations (so a fade shows from its first line), `scale` when it is not 1.
 import Dynamics
 import Geometry
+import SceneFormat
 
 public struct HeadlessSimulation {
     public let scene: Scene

@@ -4,6 +4,7 @@
 // here; the modules that run them look items and behaviors up through this object.
 import Dynamics
 import Geometry
+import SceneFormat
 
 public final class Scene {
     /// What the scene was built from.
@@ -26,16 +27,13 @@ public final class Scene {
     /// The file's behaviors, one per `behaviors:` entry, in file order.
     public internal(set) var fileBehaviors: [DynamicBehavior] = []
 
-    private var dynamicItems: Set<ObjectIdentifier>
-
     init(sceneDescription: SceneDescription, referenceBounds: Rect, items: [SceneItem], animator: DynamicAnimator,
-         behaviorsByID: [String: DynamicBehavior], dynamicItems: Set<ObjectIdentifier>) {
+         behaviorsByID: [String: DynamicBehavior]) {
         self.sceneDescription = sceneDescription
         self.referenceBounds = referenceBounds
         self.items = items
         self.animator = animator
         self.behaviorsByID = behaviorsByID
-        self.dynamicItems = dynamicItems
     }
 
     public var gestures: [GestureDescription] { sceneDescription.gestures }
@@ -45,8 +43,9 @@ public final class Scene {
 
     public func behavior(withID id: String) -> DynamicBehavior? { behaviorsByID[id] }
 
-    /// Whether any behavior drives `item` (only those have velocities in the animator).
-    public func isDynamic(_ item: SceneItem) -> Bool { dynamicItems.contains(ObjectIdentifier(item)) }
+    /// Whether any behavior drives `item` now (only those have velocities in the animator). Derived
+    /// from the behaviors, as the animator derives its items: nothing to keep in step by hand.
+    public func isDynamic(_ item: SceneItem) -> Bool { animator.contains(item) }
 
     /// The item's velocity in pt/s, zero for items no behavior drives.
     public func linearVelocity(of item: SceneItem) -> Vector {
@@ -65,22 +64,14 @@ public final class Scene {
     public func addItem(_ item: SceneItem, joining behaviors: [DynamicBehavior] = []) {
         items.append(item)
         for behavior in behaviors {
-            guard let list = behavior as? ItemListBehavior else { continue }
-            list.addItem(item)
-            dynamicItems.insert(ObjectIdentifier(item))
+            (behavior as? ItemListBehavior)?.addItem(item)
         }
-    }
-
-    /// Records that a behavior added after building (a gesture's push or grab) drives `item`.
-    public func noteDynamic(_ item: SceneItem) {
-        dynamicItems.insert(ObjectIdentifier(item))
     }
 
     /// Removes `item` from the items and from every behavior: list behaviors let go of it, and
     /// behaviors made for it alone (snap, attachment) leave the animator.
     public func removeItem(_ item: SceneItem) {
         items.removeAll { $0 === item }
-        dynamicItems.remove(ObjectIdentifier(item))
         func visit(_ behavior: DynamicBehavior, parent: DynamicBehavior?) {
             for child in behavior.childBehaviors { visit(child, parent: behavior) }
             var detach = false

@@ -4,6 +4,7 @@
 // as the animator writes it), so the angle reads and writes that transform.
 import Animation
 import Geometry
+import SceneFormat
 
 extension SceneItem: Animatable {
     /// Radians, clockwise on screen: the rotation of `transform`.

@@ -6,6 +6,7 @@
 import Dynamics
 import Geometry
 import Images
+import SceneFormat
 
 public final class SceneItem: DynamicItem {
     public let id: String

@@ -9,6 +9,7 @@
 // (as a truecolor terminal shows them) unless another mode is asked for.
 import Images
 import Playground
+import SceneFormat
 import Scenes
 import TerminalUI
 

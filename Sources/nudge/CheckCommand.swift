@@ -4,6 +4,7 @@
 // (file:line:column: keyPath: message) so editors can jump to them. Exit status 1 if any.
 import ArgumentParser
 import Foundation
+import SceneFormat
 import Scenes
 
 struct CheckCommand: ParsableCommand {

@@ -8,6 +8,7 @@ import ArgumentParser
 import CursesTerminal
 import Foundation
 import Playground
+import SceneFormat
 import Scenes
 import TerminalUI
 

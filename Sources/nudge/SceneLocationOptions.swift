@@ -1,6 +1,7 @@
 // SceneLocationOptions: the `--scenes DIR` option shared by every command that looks scenes up.
 import ArgumentParser
 import Foundation
+import SceneFormat
 import Scenes
 
 struct SceneLocationOptions: ParsableArguments {

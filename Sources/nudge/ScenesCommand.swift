@@ -1,5 +1,6 @@
 // ScenesCommand: `nudge scenes` lists the scenes the playground would show, in order.
 import ArgumentParser
+import SceneFormat
 import Scenes
 
 struct ScenesCommand: ParsableCommand {

@@ -7,6 +7,7 @@ import ArgumentParser
 import Foundation
 import Geometry
 import Playground
+import SceneFormat
 import Scenes
 
 struct SimulateCommand: ParsableCommand {

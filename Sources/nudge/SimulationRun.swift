@@ -3,6 +3,7 @@
 import Foundation
 import Geometry
 import Playground
+import SceneFormat
 import Scenes
 
 extension SimulateCommand {

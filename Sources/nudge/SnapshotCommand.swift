@@ -10,6 +10,7 @@ import Foundation
 import Geometry
 import Images
 import Playground
+import SceneFormat
 import Scenes
 import Snapshots
 import TerminalUI

@@ -1,4 +1,5 @@
 import Testing
+import SceneFormat
 import Scenes
 @testable import Benchmarks
 

@@ -62,6 +62,7 @@ import Testing
             ["Snapshots", "Benchmarks"],
             ["Playground", "CursesTerminal"],
             ["Scenes"],
+            ["SceneFormat"],
             ["Dynamics", "Gestures", "Animation", "TerminalUI", "Images", "TerminalTestSupport"],
             ["Geometry"],
         ]

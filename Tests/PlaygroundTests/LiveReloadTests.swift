@@ -6,6 +6,7 @@ import Geometry
 import Testing
 import TerminalUI
 @testable import Playground
+@testable import SceneFormat
 @testable import Scenes
 
 /// Live reload: saving the scene reloads it within half a second; a broken edit shows

@@ -6,6 +6,7 @@ import Geometry
 import Testing
 import TerminalUI
 @testable import Playground
+@testable import SceneFormat
 @testable import Scenes
 
 @Suite("Playground app")

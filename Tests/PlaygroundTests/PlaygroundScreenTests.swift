@@ -7,6 +7,7 @@ import Geometry
 import Testing
 import TerminalUI
 @testable import Playground
+@testable import SceneFormat
 @testable import Scenes
 
 /// A click shows on screen within two frames.

@@ -5,6 +5,7 @@ import Testing
 import TerminalUI
 import Images
 @testable import Playground
+@testable import SceneFormat
 @testable import Scenes
 
 @Suite("Scene renderer")

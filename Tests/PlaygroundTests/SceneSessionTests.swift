@@ -7,6 +7,7 @@ import Geometry
 import Gestures
 import Testing
 @testable import Playground
+@testable import SceneFormat
 @testable import Scenes
 
 @Suite("Scene session")

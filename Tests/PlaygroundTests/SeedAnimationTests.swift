@@ -5,6 +5,7 @@ import Foundation
 import Geometry
 import Testing
 @testable import Playground
+@testable import SceneFormat
 @testable import Scenes
 
 @Suite("Seed scenes: animations, headless")

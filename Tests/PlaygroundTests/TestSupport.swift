@@ -6,6 +6,7 @@ import Gestures
 import Testing
 import TerminalUI
 @testable import Playground
+@testable import SceneFormat
 @testable import Scenes
 
 enum Fixture {

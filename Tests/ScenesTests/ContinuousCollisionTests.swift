@@ -6,6 +6,7 @@ import Foundation
 import Geometry
 import Testing
 @testable import Dynamics
+@testable import SceneFormat
 @testable import Scenes
 
 @Suite("continuous collision with walls and boundaries")

@@ -3,6 +3,7 @@
 import Foundation
 import Geometry
 import Testing
+@testable import SceneFormat
 @testable import Scenes
 
 @Suite("Headless JSON Lines")

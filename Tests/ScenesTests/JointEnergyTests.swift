@@ -10,6 +10,7 @@ import Foundation
 import Geometry
 import Testing
 @testable import Dynamics
+@testable import SceneFormat
 @testable import Scenes
 
 /// A joint scene: its YAML and the pushes acting on it (for the work they do).

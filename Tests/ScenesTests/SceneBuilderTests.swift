@@ -4,6 +4,7 @@ import Dynamics
 import Foundation
 import Geometry
 import Testing
+@testable import SceneFormat
 @testable import Scenes
 
 @Suite("Building live scenes")

@@ -5,6 +5,7 @@
 import Foundation
 import Geometry
 import Testing
+@testable import SceneFormat
 @testable import Scenes
 
 @Suite("Image items")
@@ -99,7 +100,8 @@ struct SceneImageTests {
         try yaml.write(to: folder.appendingPathComponent("scene.yaml"), atomically: true, encoding: .utf8)
         let description = try SceneParser().load(contentsOf: folder.appendingPathComponent("scene.yaml").path)
         let (width, _) = try Self.headerSize(of: folder.appendingPathComponent("pics/star.png"))
-        #expect(description.gestures.first?.template?.bitmap?.width == width)
+        guard case .spawn(let template, _)? = description.gestures.first?.action else { Issue.record("not spawn"); return }
+        #expect(template.bitmap?.width == width)
     }
 
     /// One error at the `image` key of the item, naming the file and containing `reason`.

@@ -5,6 +5,7 @@ import Foundation
 import Geometry
 import Testing
 @testable import Dynamics
+@testable import SceneFormat
 @testable import Scenes
 
 @Suite("Seed scenes")
@@ -46,8 +47,9 @@ struct SeedScenesTests {
         let walls = scene.animator.behaviors.compactMap { $0 as? CollisionBehavior }
         #expect(walls.contains { $0.translatesReferenceBoundsIntoBoundary })
         let tap = try #require(scene.gestures.first)
-        #expect(tap.recognizer == .tap && tap.action == .pushToward && tap.divisor == 200)
-        #expect(scene.behavior(withID: tap.push ?? "") is PushBehavior)
+        guard case .pushToward(let item, let push, let divisor) = tap.action else { Issue.record("not pushToward"); return }
+        #expect(tap.recognizer == .tap && item == "square" && divisor == 200)
+        #expect(scene.behavior(withID: push) is PushBehavior)
     }
 
     @Test("snap: the green square snaps to each click with damping 0.5")
@@ -55,7 +57,7 @@ struct SeedScenesTests {
         let scene = try Self.build("001-snap.yaml")
         #expect(scene.item(withID: "square")?.color == Self.uiKitGreen)
         let tap = try #require(scene.gestures.first)
-        #expect(tap.recognizer == .tap && tap.action == .snapTo && tap.damping == 0.5)
+        #expect(tap.recognizer == .tap && tap.action == .snapTo(item: "square", damping: 0.5))
     }
 
     @Test("pendulum: the ball hangs 200 pt below its anchor on a rigid rod, under gravity; a drag on it pushes")
@@ -67,7 +69,7 @@ struct SeedScenesTests {
         #expect(rod.length == 200 && rod.frequency == 0)
         #expect(scene.animator.behaviors.contains { $0 is GravityBehavior })
         let pan = try #require(scene.gestures.first)
-        #expect(pan.recognizer == .pan && pan.action == .dragPush && pan.on == "bob")
+        #expect(pan.recognizer == .pan && pan.action.name == .dragPush && pan.action.item == "bob" && pan.on == "bob")
         // Hanging straight down, it stays put.
         for _ in 0..<60 { scene.animator.step() }
         #expect(abs(bob.center.x - 320) < 1e-6 && abs(bob.center.y - 240) < 0.1)
@@ -130,12 +132,12 @@ struct SeedScenesTests {
         let swipes = scene.gestures.filter { $0.recognizer == .swipe }
         #expect(Set(swipes.flatMap { $0.directions ?? [] }) == [.left, .right, .up, .down])
         for swipe in swipes {
-            #expect(swipe.directions?.count == 1 && swipe.action == .message && swipe.text == "Swiped {direction}.")
+            #expect(swipe.directions?.count == 1 && swipe.action == .message(text: "Swiped {direction}."))
         }
         let label = try #require(scene.item(withID: "label"))
         #expect(label.shape == .label && label.text == "Hello, World!")
         let rotation = try #require(scene.gestures.first { $0.recognizer == .rotation })
-        #expect(rotation.action == .rotate && (rotation.item ?? rotation.on) == "label")
+        #expect(rotation.action == .rotate(item: "label"))
     }
 
     @Test("crossing images: 100×100 in opposite corners, each to the other's corner over 3 s fading out, the second 2 s later, then removed")
@@ -180,9 +182,10 @@ struct SeedScenesTests {
         #expect(scene.behavior(withID: "gravity") is GravityBehavior)
         let walls = try #require(scene.behavior(withID: "walls") as? CollisionBehavior)
         #expect(walls.translatesReferenceBoundsIntoBoundary)
-        let spawn = try #require(scene.gestures.first { $0.action == .spawn })
-        #expect(spawn.recognizer == .tap && spawn.template != nil)
-        #expect(Set(spawn.behaviors ?? []).isSuperset(of: ["gravity", "walls"]))
+        let spawn = try #require(scene.gestures.first { $0.action.name == .spawn })
+        guard case .spawn(_, let behaviors) = spawn.action else { Issue.record("not spawn"); return }
+        #expect(spawn.recognizer == .tap)
+        #expect(Set(behaviors ?? []).isSuperset(of: ["gravity", "walls"]))
         #expect(scene.gestures.contains { $0.recognizer == .pan && $0.action == .grab })
         // Everything falls and comes to rest inside the screen.
         for _ in 0..<600 { scene.animator.step() }

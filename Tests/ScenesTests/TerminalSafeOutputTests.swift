@@ -2,6 +2,7 @@
 // characters: an ESC in a key, a name or a summary is printed as the visible escape \u{1B}.
 import Foundation
 import Testing
+@testable import SceneFormat
 @testable import Scenes
 
 @Suite("terminal-safe output")

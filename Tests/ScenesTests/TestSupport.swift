@@ -2,6 +2,7 @@
 // columns come from the test's own YAML, never from the parser's output.
 import Foundation
 import Testing
+@testable import SceneFormat
 @testable import Scenes
 
 enum Fixture {

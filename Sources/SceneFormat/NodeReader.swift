@@ -10,7 +10,7 @@ import Geometry
 import Yams
 
 /// Gathers the errors of one file while it is read.
-final class ErrorCollector {
+public final class ErrorCollector {
     let file: String
     private(set) var errors: [SceneError] = []
 
@@ -21,7 +21,7 @@ final class ErrorCollector {
     }
 }
 
-struct NodeReader {
+public struct NodeReader {
     let node: Node
     let path: String
     let errors: ErrorCollector
@@ -199,12 +199,16 @@ struct NodeReader {
 
     /// One of an enumeration's raw values.
     func choice<E: RawRepresentable & CaseIterable>(_ type: E.Type) -> E? where E.RawValue == String {
-        let names = E.allCases.map(\.rawValue)
+        choice(among: E.allCases.map(\.rawValue)).flatMap(E.init(rawValue:))
+    }
+
+    /// One of `names`, as written.
+    func choice(among names: [String]) -> String? {
         guard case .scalar(let scalar) = node, !isNull else {
             error("expected one of \(names.joined(separator: " | ")), found \(found)")
             return nil
         }
-        if let value = E(rawValue: scalar.string) { return value }
+        if names.contains(scalar.string) { return scalar.string }
         if let guess = Suggestion.closest(to: scalar.string, in: names) {
             error("unknown value '\(scalar.string)'; did you mean '\(guess)'? (expected one of \(names.joined(separator: " | ")))")
         } else {
@@ -327,7 +331,7 @@ struct NodeReader {
 }
 
 /// The entries of a mapping, read by key.
-struct MappingReader {
+public struct MappingReader {
     struct Entry {
         let key: String
         let keyNode: Node
@@ -364,7 +368,7 @@ struct MappingReader {
 }
 
 /// A reference to an id, remembered with its position so it can be checked once every id is known.
-struct Reference {
+public struct Reference {
     let id: String
     let at: NodeReader
 }

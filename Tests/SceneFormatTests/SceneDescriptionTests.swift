@@ -2,7 +2,7 @@
 import Foundation
 import Geometry
 import Testing
-@testable import Scenes
+@testable import SceneFormat
 
 @Suite("Reading valid scenes")
 struct SceneDescriptionTests {
@@ -119,19 +119,20 @@ struct SceneDescriptionTests {
         #expect(scene.items[1].alpha == 0.5)
         #expect(scene.items[3].image == "picture.png")
         #expect(scene.items[4].center == Position(x: .points(300), y: .percent(10)))
-        guard case .collision(let collision) = scene.behaviors[0] else { Issue.record("not a collision"); return }
+        let collision = try #require(scene.behaviors[0].as(BehaviorDescription.Collision.self))
         #expect(collision.boundaries == .reference && collision.mode == .everything)
         #expect(collision.insets == EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
         #expect(collision.segments == [.init(name: "floor", points: [Position(Point(0, 380)), Position(Point(640, 380))])])
         #expect(collision.paths.first?.points.count == 3)
-        guard case .push(let push) = scene.behaviors[2] else { Issue.record("not a push"); return }
+        let push = try #require(scene.behaviors[2].as(BehaviorDescription.Push.self))
         #expect(push.mode == .instantaneous && push.direction == Vector(1, -1) && !push.active && push.offset == Vector(5, 0))
-        guard case .attachment(let pin) = scene.behaviors[8] else { Issue.record("not an attachment"); return }
+        let pin = try #require(scene.behaviors[8].as(BehaviorDescription.Attachment.self))
         #expect(pin.kind == .pin && pin.to == "tri" && pin.range == -1...1 && pin.frictionTorque == 0.5)
-        guard case .field(let field) = scene.behaviors[13] else { Issue.record("not a field"); return }
+        let field = try #require(scene.behaviors[13].as(BehaviorDescription.Field.self))
         #expect(field.kind == .radialGravity && field.region == .circle(radius: 200) && field.minimumRadius == 10)
         #expect(scene.gestures[3].directions == [.left, .up])
-        #expect(scene.gestures[7].template?.shape == .ellipse)
+        guard case .spawn(let template, let behaviors) = scene.gestures[7].action else { Issue.record("not spawn"); return }
+        #expect(template.shape == .ellipse && behaviors == ["g2"])
         #expect(scene.animations[0].then == .remove && scene.animations[0].to.scale == 2)
         #expect(scene.animations[1].repeatCount == 1.5 && scene.animations[1].autoreverses)
     }
@@ -149,9 +150,9 @@ struct SceneDescriptionTests {
             """))
         #expect(scene.name == "test")  // the file's stem
         #expect(scene.items[0].shape == .rectangle && scene.items[0].alpha == 1 && scene.items[0].angle == 0)
-        guard case .snap(let snap) = scene.behaviors[0] else { Issue.record("not a snap"); return }
+        let snap = try #require(scene.behaviors[0].as(BehaviorDescription.Snap.self))
         #expect(snap.damping == 0.5)  // UIKit's documented default
-        guard case .collision(let collision) = scene.behaviors[1] else { Issue.record("not a collision"); return }
+        let collision = try #require(scene.behaviors[1].as(BehaviorDescription.Collision.self))
         #expect(collision.mode == .everything && collision.items == nil)
         #expect(scene.animations[0].duration == 0.2 && scene.animations[0].curve == .easeInOut && scene.animations[0].then == .none)
     }

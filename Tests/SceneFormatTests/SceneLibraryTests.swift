@@ -2,7 +2,7 @@
 // built-in scene; and the shipped example scenes all validate.
 import Foundation
 import Testing
-@testable import Scenes
+@testable import SceneFormat
 
 @Suite("Scene library")
 struct SceneLibraryTests {

@@ -1,0 +1,132 @@
+// Attachment: `type: attachment`, AttachmentBehavior in a scene file.
+//
+// One type, five kinds of joint (`kind:` distance, pin, sliding, limit, fixed), each needing its
+// own keys: the rules below say which keys a kind needs and which it does not take, every
+// violation reported at the key (or the entry) it concerns.
+import Geometry
+import Yams
+
+extension BehaviorDescription {
+    public struct Attachment: BehaviorKind {
+        public enum Kind: String, CaseIterable, Sendable { case distance, pin, sliding, limit, fixed }
+        public var id: String?
+        public var kind: Kind = .distance
+        public var item: String
+        /// The other item, for item-to-item attachments.
+        public var to: String?
+        /// The anchor point (to a point; for pin, sliding and fixed, the shared point).
+        public var anchor: Position?
+        /// Offset from `item`'s center.
+        public var offset: Vector = .zero
+        /// Offset from `to`'s center.
+        public var toOffset: Vector = .zero
+        /// nil: the distance at creation.
+        public var length: Double?
+        public var frequency: Double?
+        public var damping: Double?
+        /// Sliding only.
+        public var axis: Vector?
+        /// Pin only.
+        public var frictionTorque: Double?
+        /// Pin: the allowed relative angle in radians; sliding: the allowed travel in points.
+        public var range: ClosedRange<Double>?
+        public init(id: String? = nil, item: String) { self.id = id; self.item = item }
+
+        public var listsEveryItem: Bool { false }
+
+        public static let type = "attachment"
+        public static let keys = ["item", "to", "anchor", "offset", "toOffset", "length", "frequency", "damping", "kind",
+                                  "axis", "frictionTorque", "range"]
+
+        public static let documentation = """
+            | key | type | default | |
+            |---|---|---|---|
+            | `item` | id | required | |
+            | `kind` | `distance` \\| `pin` \\| `sliding` \\| `limit` \\| `fixed` | `distance` | |
+            | `anchor` | position | see below | a point of the reference bounds |
+            | `to` | id | see below | another item (not `item` itself) |
+            | `offset` | vector | `[0, 0]` | attachment point on `item`, in its own coordinates (distance and limit) |
+            | `toOffset` | vector | `[0, 0]` | attachment point on `to` (needs `to`; distance and limit) |
+            | `length` | number ≥ 0 | the distance at creation | |
+            | `frequency` | number ≥ 0 | `0` | Hz; 0 is a rigid rod, above 0 a spring |
+            | `damping` | number 0…1 | `0` | the spring's damping ratio (1 = critical) |
+            | `axis` | vector, not `[0, 0]` | required for `sliding`, not allowed otherwise | the direction of travel |
+            | `frictionTorque` | number ≥ 0 | `0` | `pin` only |
+            | `range` | `[min, max]`, min ≤ max | unlimited | `pin`: the allowed relative angle in radians; `sliding`: the allowed travel in points |
+            """
+
+        public static func parse(_ m: MappingReader, id: String?, context: ParsingContext) -> Self? {
+            let item = context.itemReference(m.required("item", "the id of the attached item"))
+            let kind = m["kind"]?.choice(Kind.self) ?? .distance
+            let to = context.itemReference(m["to"])
+            let anchor = m["anchor"]?.position()
+            checkKeys(of: kind, m)
+            if let item, let to, item == to { m["to"]?.error("an item cannot be attached to itself") }
+
+            guard let item else { return nil }
+            var b = Self(id: id, item: item)
+            b.kind = kind
+            b.to = to
+            b.anchor = anchor
+            b.offset = m["offset"]?.vector() ?? .zero
+            b.toOffset = m["toOffset"]?.vector() ?? .zero
+            b.length = m["length"]?.nonNegativeNumber()
+            b.frequency = m["frequency"]?.nonNegativeNumber()
+            b.damping = m["damping"]?.number(in: 0...1)
+            if let axisReader = m["axis"], let axis = axisReader.vector() {
+                if axis.length == 0 { axisReader.error("the axis must not be [0, 0]") } else { b.axis = axis }
+            }
+            b.frictionTorque = m["frictionTorque"]?.nonNegativeNumber()
+            if let rangeReader = m["range"], let parts = rangeReader.list(count: 2, what: "a range [min, max] (radians for pin, points for sliding)") {
+                if let lo = parts[0].number(), let hi = parts[1].number() {
+                    if lo <= hi { b.range = lo...hi } else { rangeReader.error("expected [min, max] with min ≤ max, found [\(NodeReader.format(lo)), \(NodeReader.format(hi))]") }
+                }
+            }
+            return b
+        }
+
+        /// The keys each kind needs, and those it does not take.
+        private static func checkKeys(of kind: Kind, _ m: MappingReader) {
+            switch kind {
+            case .distance, .limit:
+                if m.has("anchor") == m.has("to") {
+                    if m.has("anchor") { m.forbid("to", "give either 'anchor' (a point) or 'to' (another item), not both") }
+                    else { m.reader.error("missing 'anchor' or 'to' (attach to a point [x, y] or to another item)") }
+                }
+            case .pin:
+                _ = m.required("anchor", "the pin's point [x, y]; add 'to' to pin two items together")
+            case .fixed:
+                _ = m.required("to", "the other item of a fixed attachment")
+                _ = m.required("anchor", "the weld point [x, y]")
+            case .sliding:
+                _ = m.required("anchor", "a point [x, y] on the sliding axis")
+                _ = m.required("axis", "the sliding axis [dx, dy]")
+            }
+            if kind == .pin || kind == .sliding || kind == .fixed {
+                m.forbid("offset", "'offset' does not apply to kind: \(kind.rawValue) (the anchor is the shared point)")
+                m.forbid("toOffset", "'toOffset' does not apply to kind: \(kind.rawValue) (the anchor is the shared point)")
+            }
+            if kind != .sliding { m.forbid("axis", "'axis' applies only to kind: sliding") }
+            if kind != .pin { m.forbid("frictionTorque", "'frictionTorque' applies only to kind: pin") }
+            if kind != .pin && kind != .sliding { m.forbid("range", "'range' applies only to kind: pin (radians) or sliding (points)") }
+            if !m.has("to") { m.forbid("toOffset", "'toOffset' needs 'to' (another item)") }
+        }
+
+        public func write() -> [(key: String, value: Node)] {
+            var w = EntryWriter()
+            w.add("item", .string(item))
+            w.add("to", to.map(Node.string))
+            w.add("anchor", anchor.map(Node.position))
+            w.add("offset", offset == .zero ? nil : .vector(offset))
+            w.add("toOffset", toOffset == .zero ? nil : .vector(toOffset))
+            w.add("length", length.map(Node.number))
+            w.add("frequency", frequency.map(Node.number))
+            w.add("damping", damping.map(Node.number))
+            w.add("kind", kind == .distance ? nil : Node(kind.rawValue))
+            w.add("axis", axis.map(Node.vector))
+            w.add("frictionTorque", frictionTorque.map(Node.number))
+            w.add("range", range.map { .list([.number($0.lowerBound), .number($0.upperBound)]) })
+            return w.pairs
+        }
+    }
+}

@@ -1,0 +1,42 @@
+// ParsingContext: what reading one scene file remembers between its entries.
+//
+// References to items and behaviors may point forward in the file, so they are collected here
+// with their positions and checked once every id is known (SceneParser does that at the end).
+// The kinds of behavior (Behaviors/) read their references through this object, and keep counts
+// of their own where the format limits them (at most 64 collision behaviors).
+public final class ParsingContext {
+    /// Item references to check once all item ids are known.
+    private(set) var itemReferences: [Reference] = []
+    /// Behavior references and the `type:` each must have (nil: any type).
+    private(set) var behaviorReferences: [(Reference, String?)] = []
+    /// Entries read so far, by `type:` name.
+    private var counts: [String: Int] = [:]
+
+    init() {}
+
+    /// An item id at `r`, remembered for checking; nil (after an error) when it is not an id.
+    func itemReference(_ r: NodeReader?) -> String? {
+        guard let r, let id = r.identifier() else { return nil }
+        itemReferences.append(Reference(id: id, at: r))
+        return id
+    }
+
+    /// A non-empty list of item ids at `r`, each remembered for checking.
+    func itemList(_ r: NodeReader?) -> [String]? {
+        guard let r, let references = r.identifierList() else { return nil }
+        if references.isEmpty { r.error("expected at least one item id (leave 'items' out to mean every item)") }
+        itemReferences.append(contentsOf: references)
+        return references.map(\.id)
+    }
+
+    /// A behavior reference that must name a behavior of `type` (any type when nil).
+    func behaviorReference(_ reference: Reference, type: String?) {
+        behaviorReferences.append((reference, type))
+    }
+
+    /// Counts one more entry of `type` and returns how many there are now.
+    func countEntry(ofType type: String) -> Int {
+        counts[type, default: 0] += 1
+        return counts[type]!
+    }
+}
