@@ -34,6 +34,9 @@ public struct BehaviorDescription: Hashable, Sendable {
         return .mapping(Node.Mapping(pairs))
     }
 
+    /// The entry as YAML text, a block mapping (the `- ` of a list item is the caller's).
+    public func writeYAML() throws -> String { try Yams.serialize(node: write()) }
+
     public static func == (a: BehaviorDescription, b: BehaviorDescription) -> Bool {
         AnyHashable(a.kind) == AnyHashable(b.kind)
     }
