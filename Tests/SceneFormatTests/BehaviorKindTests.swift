@@ -111,3 +111,38 @@ struct BehaviorKindTests {
         }
     }
 }
+
+@Suite("Pin motors in the scene format")
+struct PinMotorFormatTests {
+    static let items = "items:\n  - {id: a, size: [10, 10]}\n  - {id: b, size: [10, 10]}\nbehaviors:\n"
+
+    @Test("motorSpeed and motorTorque read as written and round-trip", arguments: [
+        "{type: attachment, kind: pin, item: a, anchor: [0, 0], motorSpeed: -2.5, motorTorque: 300}",
+        "{type: attachment, kind: pin, item: a, to: b, anchor: [\"50%\", 0], motorTorque: 10}",
+    ])
+    func roundTrip(_ entry: String) throws {
+        try BehaviorKindTests.expectRoundTrip(entry)
+        let pin = try #require(BehaviorKindTests.parse(entry: entry)?.as(BehaviorDescription.Attachment.self))
+        #expect(pin.motorTorque != nil && (pin.motorSpeed == nil) == !entry.contains("motorSpeed"))
+    }
+
+    @Test("a motor on another kind is an error at its key")
+    func onlyPin() {
+        let yaml = Self.items + "  - {type: attachment, item: a, to: b, motorSpeed: 1, motorTorque: 5}\n"
+        let errors = Fixture.errors(yaml)
+        #expect(errors.map(\.keyPath) == ["behaviors[0].motorSpeed", "behaviors[0].motorTorque"])
+        #expect(errors.first?.message == "'motorSpeed' applies only to kind: pin")
+        let (line, column) = Fixture.locate("motorSpeed", in: yaml)
+        #expect(errors.first?.line == line && errors.first?.column == column)
+    }
+
+    @Test("motorSpeed without motorTorque, and a motor beside frictionTorque, are errors")
+    func needsTorque() {
+        expectSingleError(Self.items + "  - {type: attachment, kind: pin, item: a, anchor: [0, 0], motorSpeed: 1}\n",
+                          at: "motorSpeed", keyPath: "behaviors[0].motorSpeed", containing: ["needs 'motorTorque'"])
+        expectSingleError(Self.items + "  - {type: attachment, kind: pin, item: a, anchor: [0, 0], frictionTorque: 1, motorTorque: 5}\n",
+                          at: "frictionTorque", keyPath: "behaviors[0].frictionTorque", containing: ["not both"])
+        expectSingleError(Self.items + "  - {type: attachment, kind: pin, item: a, anchor: [0, 0], motorTorque: -5}\n",
+                          at: "-5", keyPath: "behaviors[0].motorTorque", containing: ["at least 0"])
+    }
+}

@@ -5,7 +5,9 @@
 // starts as their distance when the behavior is made): with `frequency` 0 it is a rigid rod,
 // above 0 a spring that oscillates at about that frequency with damping ratio `damping`. The
 // iOS 9 kinds map onto engine joints: `limit` is a rope (at most `length`), `pin` a revolute
-// joint with `frictionTorque` and an optional angle range, `sliding` a prismatic joint along an
+// joint with `frictionTorque`, an optional motor (Box2D's `motorSpeed` and `maxMotorTorque`:
+// UIKit has none; friction is a motor at speed 0, so a motor takes its place) and an optional
+// angle range, `sliding` a prismatic joint along an
 // axis with an optional translation range, and `fixed` a weld. Offsets are in each item's own
 // coordinates; anchors and axes are in the reference view's.
 import Geometry
@@ -55,6 +57,11 @@ public final class AttachmentBehavior: DynamicBehavior {
     public var damping: Double = 0 { didSet { setNeedsSync() } }
     /// Pin only: torque that resists turning, mass·pt²/s².
     public var frictionTorque: Double = 0 { didSet { setNeedsSync() } }
+    /// Pin only: the angular velocity (rad/s, clockwise on screen) the motor drives the first item
+    /// toward, relative to the second item or to the reference view.
+    public var motorSpeed: Double = 0 { didSet { setNeedsSync() } }
+    /// Pin only: the most torque the motor applies, mass·pt²/s²; 0 (the default) is no motor.
+    public var maxMotorTorque: Double = 0 { didSet { setNeedsSync() } }
     /// Pin: allowed relative angle (radians); sliding: allowed translation along the axis (points).
     public var attachmentRange: ClosedRange<Double>? { didSet { setNeedsSync() } }
 
@@ -203,7 +210,9 @@ public final class AttachmentBehavior: DynamicBehavior {
             j.hertz = 0; j.minLength = 0; j.maxLength = j.length
         case .pin:
             j.kind = .revolute
-            j.maxMotorTorque = max(frictionTorque, 0)
+            let motor = maxMotorTorque > 0
+            j.maxMotorTorque = motor ? maxMotorTorque : max(frictionTorque, 0)
+            j.motorSpeed = motor ? motorSpeed : 0
             if let r = attachmentRange { j.enableLimit = true; j.lower = r.lowerBound; j.upper = r.upperBound }
         case .sliding:
             j.kind = .prismatic

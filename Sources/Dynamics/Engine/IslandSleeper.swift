@@ -11,7 +11,8 @@
 // - When some body's timer has reached `timeToSleep`, islands are found by a union-find over the
 //   awake dynamic bodies: a contact with manifold points, or an active joint, between two dynamic
 //   bodies joins them. Fixed, anchored and ground bodies join nothing (otherwise everything on the
-//   floor would be one island). An island whose every body is ready goes to sleep: velocities are
+//   floor would be one island). A pin whose motor turns (motorSpeed ≠ 0) keeps its bodies'
+//   islands awake: a slow or still-accelerating motor is driving them, not resting. An island whose every body is ready goes to sleep: velocities are
 //   zeroed and each body takes the island's id (`Body.island`). With no ready body there is no
 //   union-find, so a busy scene pays one comparison per body.
 // - Islands are not kept between steps, as Box2D does (persistent islands, split when contacts
@@ -96,7 +97,7 @@ struct IslandSleeper {
     static func sameDefinition(_ a: Joint, _ b: Joint) -> Bool {
         a.kind == b.kind && a.isActive == b.isActive && a.bodyA == b.bodyA && a.bodyB == b.bodyB
             && a.enableLimit == b.enableLimit && a.lower == b.lower && a.upper == b.upper
-            && a.maxMotorTorque == b.maxMotorTorque && a.length == b.length && a.minLength == b.minLength
+            && a.maxMotorTorque == b.maxMotorTorque && a.motorSpeed == b.motorSpeed && a.length == b.length && a.minLength == b.minLength
             && a.maxLength == b.maxLength && a.hertz == b.hertz && a.dampingRatio == b.dampingRatio
             && a.target == b.target && a.maxForce == b.maxForce && a.angularHertz == b.angularHertz
             && a.targetAngle == b.targetAngle && a.localAnchorA == b.localAnchorA && a.localAnchorB == b.localAnchorB
@@ -215,6 +216,11 @@ struct IslandSleeper {
             }
             for j in joints where j.isActive && joins(j.bodyA) && joins(j.bodyB) { union(j.bodyA, j.bodyB) }
             for i in movers where joins(i) && !Self.isReady(bp[Int(i)], timeToSleep) { ready[Int(find(i))] = false }
+            // A pin's motor that turns (motorSpeed ≠ 0) drives its bodies, however slowly they move yet.
+            for j in joints where j.isActive && j.kind == .revolute && j.maxMotorTorque > 0 && j.motorSpeed != 0 {
+                if joins(j.bodyA) { ready[Int(find(j.bodyA))] = false }
+                if joins(j.bodyB) { ready[Int(find(j.bodyB))] = false }
+            }
             for i in movers where joins(i) {
                 let r = Int(find(i))
                 guard ready[r] else { continue }

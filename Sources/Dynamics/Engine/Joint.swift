@@ -49,6 +49,8 @@ struct Joint: Sendable {
     var lower: Double = 0
     var upper: Double = 0
     var maxMotorTorque: Double = 0
+    /// Revolute: the relative angular velocity (B − A) the motor drives toward; 0 is friction.
+    var motorSpeed: Double = 0
 
     // Distance
     var length: Double = 0

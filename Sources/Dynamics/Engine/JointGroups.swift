@@ -182,7 +182,8 @@ struct JointGroups {
                 if j.kind == .revolute {
                     if j.maxMotorTorque > 0 {
                         let most = set.h * j.maxMotorTorque
-                        rows.append(row(.motor, .zero, -1, 1, (0, 1, 0), lower: -most, upper: most))
+                        // J·v − motorSpeed: the motor drives ωB − ωA toward its speed (0: friction).
+                        rows.append(row(.motor, .zero, -1, 1, (-j.motorSpeed, 1, 0), lower: -most, upper: most))
                     }
                     if j.enableLimit {
                         rows.append(row(.lower, .zero, -1, 1, JointSolver.limitTerms(angle - j.lower, set, soft, useBias), lower: 0))

@@ -188,8 +188,9 @@ enum JointSolver {
                                             _ soft: Softness, _ useBias: Bool) {
         let ia = Int(j.bodyA), ib = Int(j.bodyB)
         if j.maxMotorTorque > 0 {
-            // Friction torque: a motor at speed 0 with limited torque.
-            let cd = s[ib].w - s[ia].w
+            // A motor driving the relative angular velocity toward motorSpeed with limited
+            // torque; at speed 0 it is friction torque.
+            let cd = s[ib].w - s[ia].w - j.motorSpeed
             var imp = -j.axialMass * cd
             let old = j.motorImpulse, maxImp = set.h * j.maxMotorTorque
             j.motorImpulse = min(max(old + imp, -maxImp), maxImp)

@@ -28,6 +28,10 @@ extension BehaviorDescription {
         public var axis: Vector?
         /// Pin only.
         public var frictionTorque: Double?
+        /// Pin only: the motor's target angular velocity of `item` relative to `to` (or the world), rad/s.
+        public var motorSpeed: Double?
+        /// Pin only: the most torque the motor applies, mass·pt²/s².
+        public var motorTorque: Double?
         /// Pin: the allowed relative angle in radians; sliding: the allowed travel in points.
         public var range: ClosedRange<Double>?
         public init(id: String? = nil, item: String) { self.id = id; self.item = item }
@@ -36,7 +40,7 @@ extension BehaviorDescription {
 
         public static let type = "attachment"
         public static let keys = ["item", "to", "anchor", "offset", "toOffset", "length", "frequency", "damping", "kind",
-                                  "axis", "frictionTorque", "range"]
+                                  "axis", "frictionTorque", "range", "motorSpeed", "motorTorque"]
 
         public static let documentation = """
             | key | type | default | |
@@ -53,6 +57,8 @@ extension BehaviorDescription {
             | `axis` | vector, not `[0, 0]` | required for `sliding`, not allowed otherwise | the direction of travel |
             | `frictionTorque` | number ≥ 0 | `0` | `pin` only |
             | `range` | `[min, max]`, min ≤ max | unlimited | `pin`: the allowed relative angle in radians; `sliding`: the allowed travel in points |
+            | `motorSpeed` | number | `0` | `pin` only: the motor turns `item` at this many rad/s (clockwise on screen) relative to `to` or the world; needs `motorTorque` |
+            | `motorTorque` | number ≥ 0 | `0` (no motor) | `pin` only: the most torque the motor applies, mass·pt²/s²; not together with `frictionTorque` |
             """
 
         public static func parse(_ m: MappingReader, id: String?, context: ParsingContext) -> Self? {
@@ -77,6 +83,8 @@ extension BehaviorDescription {
                 if axis.length == 0 { axisReader.error("the axis must not be [0, 0]") } else { b.axis = axis }
             }
             b.frictionTorque = m["frictionTorque"]?.nonNegativeNumber()
+            b.motorSpeed = m["motorSpeed"]?.number()
+            b.motorTorque = m["motorTorque"]?.nonNegativeNumber()
             if let rangeReader = m["range"], let parts = rangeReader.list(count: 2, what: "a range [min, max] (radians for pin, points for sliding)") {
                 if let lo = parts[0].number(), let hi = parts[1].number() {
                     if lo <= hi { b.range = lo...hi } else { rangeReader.error("expected [min, max] with min ≤ max, found [\(NodeReader.format(lo)), \(NodeReader.format(hi))]") }
@@ -108,6 +116,15 @@ extension BehaviorDescription {
             }
             if kind != .sliding { m.forbid("axis", "'axis' applies only to kind: sliding") }
             if kind != .pin { m.forbid("frictionTorque", "'frictionTorque' applies only to kind: pin") }
+            if kind != .pin {
+                m.forbid("motorSpeed", "'motorSpeed' applies only to kind: pin")
+                m.forbid("motorTorque", "'motorTorque' applies only to kind: pin")
+            } else if m.has("motorSpeed") && !m.has("motorTorque") {
+                m.forbid("motorSpeed", "'motorSpeed' needs 'motorTorque' (the most torque the motor applies)")
+            }
+            if m.has("motorTorque") {
+                m.forbid("frictionTorque", "give either 'frictionTorque' or a motor ('motorTorque'), not both: friction is a motor at speed 0")
+            }
             if kind != .pin && kind != .sliding { m.forbid("range", "'range' applies only to kind: pin (radians) or sliding (points)") }
             if !m.has("to") { m.forbid("toOffset", "'toOffset' needs 'to' (another item)") }
         }
@@ -126,6 +143,8 @@ extension BehaviorDescription {
             w.add("axis", axis.map(Node.vector))
             w.add("frictionTorque", frictionTorque.map(Node.number))
             w.add("range", range.map { .list([.number($0.lowerBound), .number($0.upperBound)]) })
+            w.add("motorSpeed", motorSpeed.map(Node.number))
+            w.add("motorTorque", motorTorque.map(Node.number))
             return w.pairs
         }
     }

@@ -25,6 +25,8 @@ extension BehaviorDescription.Attachment: BehaviorBuilding {
                 b = AttachmentBehavior.pinAttachment(with: item, attachmentAnchor: anchor)
             }
             if let v = frictionTorque { b.frictionTorque = v }
+            if let v = motorSpeed { b.motorSpeed = v }
+            if let v = motorTorque { b.maxMotorTorque = v }
         case .sliding:
             let axis = self.axis ?? Vector(1, 0)
             if let other {
