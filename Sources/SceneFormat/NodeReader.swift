@@ -5,6 +5,8 @@
 // once. So each accessor here either returns a value or records an error in the shared
 // `ErrorCollector` and returns nil; the caller keeps going with whatever else is readable. The
 // reader never traps: anything a YAML file can contain ends up as a value or an error.
+// The types are public so that `BehaviorKind.parse` can name them; their members stay internal,
+// so only the format module itself reads files with them.
 import Foundation
 import Geometry
 import Yams

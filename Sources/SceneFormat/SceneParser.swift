@@ -4,7 +4,9 @@
 // walks it and records problems instead of stopping. The parser substitutes a default for a bad
 // value and goes on, so one pass finds every independent error. Ids are checked last, once every
 // item and behavior is known, so a reference may point forward in the file. Nothing in a file can
-// trap: every failure path is an error value.
+// trap: every failure path is an error value. A behavior entry's `type` picks its kind from
+// BehaviorKinds and the kind reads the rest (Behaviors/, one file per kind); gestures and
+// animations are read in GestureReading.swift.
 //
 // Image items: `parse(yaml:file:)` reads text only and leaves `image` a file name; given an
 // image folder (as `load(contentsOf:)` gives the scene file's own folder) the parser also
