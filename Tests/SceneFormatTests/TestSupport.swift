@@ -1,4 +1,4 @@
-// Helpers for the Scenes tests: parse inline YAML and locate text in it, so expected lines and
+// Helpers for the scene format tests: parse inline YAML and locate text in it, so expected lines and
 // columns come from the test's own YAML, never from the parser's output.
 import Foundation
 import Testing
