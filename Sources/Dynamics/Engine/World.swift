@@ -15,28 +15,6 @@
 // Nothing iterates a dictionary, so the same calls always produce bit-identical results.
 import Geometry
 
-struct Contact: Sendable {
-    var shapeA: Int32
-    var shapeB: Int32
-    /// The shapes' bodies (a shape never changes body), so the passes over the contacts reach a
-    /// body without a detour through its shape's record.
-    var bodyA: Int32
-    var bodyB: Int32
-    var manifold = Manifold()
-    var friction: Double = 0
-    var restitution: Double = 0
-    var touching = false
-    /// The poses the manifold was computed at (ContactRecycling.swift).
-    var poses = ManifoldPoses()
-}
-
-/// A contact that began or ended during the last step.
-struct ContactEvent: Sendable {
-    var shapeA: Int32
-    var shapeB: Int32
-    var point: Vector
-}
-
 struct WorldSettings: Sendable {
     /// Solver substeps per step: Box2D v3's four.
     var substeps = 4
@@ -92,8 +70,7 @@ final class World {
     private var worldVertices: [Vector] = []
     private var worldNormals: [Vector] = []
     private var tree = DynamicTree()
-    private(set) var contacts: [Contact] = []
-    private var pairs = PairTable()
+    private var contactSet = ContactSet()
     private(set) var joints: [Joint] = []
     private var freeJoints: [Int32] = []
     private var moveBuffer: [Int32] = []
@@ -104,13 +81,17 @@ final class World {
     /// contacts can have stopped overlapping, so only those are checked.
     private var refitted: [Bool] = []
     private var refittedList: [Int32] = []
-    private(set) var beginEvents: [ContactEvent] = []
-    private(set) var endEvents: [ContactEvent] = []
-    /// Contacts whose manifold the last step kept instead of colliding them again.
-    private(set) var recycledContactCount = 0
     private var sleeper = IslandSleeper()
     /// The ground: a fixed body at the origin that holds boundaries and anchors.
     let ground: Int32 = 0
+
+    /// The contacts, in no particular order (ContactSet.swift).
+    var contacts: [Contact] { contactSet.contacts }
+    /// Contacts that began or ended touching during the last step.
+    var beginEvents: [ContactEvent] { contactSet.beginEvents }
+    var endEvents: [ContactEvent] { contactSet.endEvents }
+    /// Contacts whose manifold the last step kept instead of colliding them again.
+    var recycledContactCount: Int { contactSet.recycledCount }
 
     init(settings: WorldSettings = WorldSettings()) {
         self.settings = settings
@@ -179,7 +160,7 @@ final class World {
     private func wakeContacts(of shape: Int32) {
         wake(shapes[Int(shape)].body)
         guard sleeper.hasSleepers else { return }
-        for c in contacts where c.shapeA == shape || c.shapeB == shape {
+        for c in contactSet.contacts where c.shapeA == shape || c.shapeB == shape {
             wake(shapes[Int(c.shapeA)].body)
             wake(shapes[Int(c.shapeB)].body)
         }
@@ -262,14 +243,7 @@ final class World {
 
     func destroyShape(_ id: Int32) {
         wakeContacts(of: id)
-        var i = 0
-        while i < contacts.count {
-            if contacts[i].shapeA == id || contacts[i].shapeB == id {
-                destroyContact(at: i)
-            } else {
-                i += 1
-            }
-        }
+        contactSet.destroyContacts(of: id)
         tree.remove(shapes[Int(id)].proxy)
         shapes[Int(id)].isActive = false
         shapes[Int(id)].proxy = DynamicTree.null
@@ -290,15 +264,7 @@ final class World {
         wakeContacts(of: id)
         shapes[Int(id)].itemMask = itemMask
         shapes[Int(id)].boundaryMask = boundaryMask
-        var i = 0
-        while i < contacts.count {
-            let c = contacts[i]
-            if (c.shapeA == id || c.shapeB == id) && !shouldCollide(c.shapeA, c.shapeB) {
-                destroyContact(at: i)
-            } else {
-                i += 1
-            }
-        }
+        contactSet.destroyContacts(of: id) { !ContactSet.shouldCollide($0.shapeA, $0.shapeB, shapes: shapes, bodies: bodies) }
         markMoved(id)
     }
 
@@ -381,14 +347,13 @@ final class World {
     // MARK: The step
 
     func step(dt: Double) {
-        beginEvents.removeAll(keepingCapacity: true)
-        endEvents.removeAll(keepingCapacity: true)
+        contactSet.clearEvents()
         sleeper.beginStep(&bodies, joints: joints, enabled: settings.enableSleep)
         applyPendingImpulses()
         updateBroadPhase(dt: dt)
         updateContacts(dt: dt)
         solve(dt: dt)
-        sleeper.endStep(&bodies, movers: movers, contacts: contacts, shapes: shapes, joints: joints,
+        sleeper.endStep(&bodies, movers: movers, contacts: contactSet.contacts, shapes: shapes, joints: joints,
                         timeToSleep: settings.timeToSleep)
     }
 
@@ -406,37 +371,19 @@ final class World {
         }
     }
 
-    /// The shape's tight box at `xf`; for polygons it also writes the world-space vertices and
-    /// normals the narrow phase reads. Works on raw buffers so the broad phase's loop can call it.
-    @inline(__always)
-    private static func place(_ s: Shape, _ xf: Transform, _ lv: UnsafePointer<Vector>, _ ln: UnsafePointer<Vector>,
-                              _ wv: UnsafeMutablePointer<Vector>, _ wn: UnsafeMutablePointer<Vector>) -> AABB {
-        switch s.kind {
-        case .circle:
-            return AABB(lower: Vector(xf.p.x - s.radius, xf.p.y - s.radius),
-                        upper: Vector(xf.p.x + s.radius, xf.p.y + s.radius))
-        case .polygon:
-            var lo = Vector(Double.greatestFiniteMagnitude, Double.greatestFiniteMagnitude)
-            var hi = -lo
-            let start = Int(s.vertexStart)
-            for k in start..<(start + Int(s.vertexCount)) {
-                let p = xf.apply(lv[k])
-                wv[k] = p
-                wn[k] = xf.q.rotate(ln[k])
-                lo = Vector(min(lo.x, p.x), min(lo.y, p.y))
-                hi = Vector(max(hi.x, p.x), max(hi.y, p.y))
-            }
-            return AABB(lower: lo, upper: hi)
-        }
-    }
-
-    private func computeAABB(_ s: Shape, _ xf: Transform) -> AABB {
+    /// The shapes' local and world geometry as raw pointers, for placing shapes and colliding them.
+    private func withGeometry<R>(_ body: (ShapeGeometry) -> R) -> R {
         vertices.withUnsafeBufferPointer { lv in
         normals.withUnsafeBufferPointer { ln in
         worldVertices.withUnsafeMutableBufferPointer { wv in
         worldNormals.withUnsafeMutableBufferPointer { wn in
-            Self.place(s, xf, lv.baseAddress!, ln.baseAddress!, wv.baseAddress!, wn.baseAddress!)
+            body(ShapeGeometry(localVertices: lv.baseAddress!, localNormals: ln.baseAddress!,
+                               worldVertices: wv.baseAddress!, worldNormals: wn.baseAddress!))
         }}}}
+    }
+
+    private func computeAABB(_ s: Shape, _ xf: Transform) -> AABB {
+        withGeometry { $0.place(s, xf) }
     }
 
     /// Recomputes shape `i`'s box at `xf` and re-inserts its proxy if the box left the fat box;
@@ -454,17 +401,14 @@ final class World {
         let margin = settings.aabbMargin
         shapes.withUnsafeMutableBufferPointer { sp in
         bodies.withUnsafeBufferPointer { bp in
-        vertices.withUnsafeBufferPointer { lv in
-        normals.withUnsafeBufferPointer { ln in
-        worldVertices.withUnsafeMutableBufferPointer { wv in
-        worldNormals.withUnsafeMutableBufferPointer { wn in
+        withGeometry { geometry in
             for i in 0..<sp.count where sp[i].isActive {
                 let b = bp[Int(sp[i].body)]
                 if b.kind == .fixed || b.isAsleep { continue }
                 // A shape in no collision behavior can touch nothing: its proxy is refreshed only
                 // when a query needs it (items(in:), item(at:)).
                 if sp[i].itemMask == 0 && sp[i].boundaryMask == 0 { staleProxies = true; continue }
-                var box = Self.place(sp[i], b.transform, lv.baseAddress!, ln.baseAddress!, wv.baseAddress!, wn.baseAddress!)
+                var box = geometry.place(sp[i], b.transform)
                 // Sweep the box over the step so fast bodies find their partners early.
                 let travel = b.velocity * dt
                 if travel.lengthSquared > 0 {
@@ -482,7 +426,7 @@ final class World {
                     markMoved(Int32(i))
                 }
             }
-        }}}}}}
+        }}}
         if moveBuffer.isEmpty { return }
         for id in moveBuffer where !refitted[Int(id)] {
             refitted[Int(id)] = true
@@ -495,92 +439,18 @@ final class World {
                 if other == id { return }
                 // When both moved, only the lower id creates the pair, after both boxes are final.
                 if isMoved[Int(other)] && other < id { return }
-                if !shouldCollide(id, other) { return }
-                let key = pairKey(id, other)
-                if pairs[key] != nil { return }
-                createContact(id, other, key: key)
+                if !ContactSet.shouldCollide(id, other, shapes: shapes, bodies: bodies) { return }
+                contactSet.addPair(id, other, shapes: shapes)
             }
         }
         moveBuffer.removeAll(keepingCapacity: true)
     }
 
-    @inline(__always) private func pairKey(_ a: Int32, _ b: Int32) -> UInt64 {
-        let lo = UInt64(UInt32(min(a, b))), hi = UInt64(UInt32(max(a, b)))
-        return hi << 32 | lo
-    }
-
-    func shouldCollide(_ a: Int32, _ b: Int32) -> Bool {
-        let A = shapes[Int(a)], B = shapes[Int(b)]
-        if !A.isActive || !B.isActive || A.body == B.body { return false }
-        let ka = bodies[Int(A.body)].kind, kb = bodies[Int(B.body)].kind
-        if ka != .dynamic && kb != .dynamic { return false }
-        if A.isBoundary && B.isBoundary { return false }
-        if A.isBoundary { return B.boundaryMask & A.ownerMask != 0 }
-        if B.isBoundary { return A.boundaryMask & B.ownerMask != 0 }
-        return A.itemMask & B.itemMask != 0
-    }
-
-    private func createContact(_ a: Int32, _ b: Int32, key: UInt64) {
-        // Canonical order: a polygon before a circle, else the lower id first.
-        var sa = a, sb = b
-        let ka = shapes[Int(a)].kind, kb = shapes[Int(b)].kind
-        if (ka == .circle && kb == .polygon) || (ka == kb && a > b) { swap(&sa, &sb) }
-        var c = Contact(shapeA: sa, shapeB: sb, bodyA: shapes[Int(sa)].body, bodyB: shapes[Int(sb)].body)
-        (c.friction, c.restitution) = mixMaterials(shapes[Int(sa)], shapes[Int(sb)])
-        pairs[key] = Int32(contacts.count)
-        contacts.append(c)
-    }
-
-    private func destroyContact(at i: Int) {
-        let c = contacts[i]
-        if c.touching {
-            endEvents.append(ContactEvent(shapeA: c.shapeA, shapeB: c.shapeB, point: c.manifold.p1.point))
-        }
-        pairs[pairKey(c.shapeA, c.shapeB)] = nil
-        let last = contacts.count - 1
-        if i != last {
-            contacts[i] = contacts[last]
-            pairs[pairKey(contacts[i].shapeA, contacts[i].shapeB)] = Int32(i)
-        }
-        contacts.removeLast()
-    }
-
-    /// Friction mixes as the geometric mean and elasticity as the maximum (Box2D's rules, which
-    /// UIKit inherits). A boundary has no material of its own: an item against a boundary uses its
-    /// own friction and elasticity, so `friction` is the coefficient a user expects on a slope.
-    private func mixMaterials(_ a: Shape, _ b: Shape) -> (Double, Double) {
-        if a.isBoundary { return (b.friction, b.restitution) }
-        if b.isBoundary { return (a.friction, a.restitution) }
-        return ((a.friction * b.friction).squareRoot(), max(a.restitution, b.restitution))
-    }
-
     /// Material of a shape changed: refresh the mixed friction and restitution of its contacts.
     func refreshMaterials(of id: Int32) {
-        for i in contacts.indices where contacts[i].shapeA == id || contacts[i].shapeB == id {
-            let mixed = mixMaterials(shapes[Int(contacts[i].shapeA)], shapes[Int(contacts[i].shapeB)])
-            if mixed != (contacts[i].friction, contacts[i].restitution) {
-                wake(shapes[Int(contacts[i].shapeA)].body)
-                wake(shapes[Int(contacts[i].shapeB)].body)
-            }
-            (contacts[i].friction, contacts[i].restitution) = mixed
-        }
-    }
-
-    private func collide(_ A: Shape, _ B: Shape, _ pA: Vector, _ pB: Vector, margin: Double,
-                         _ v: UnsafePointer<Vector>, _ n: UnsafePointer<Vector>) -> Manifold {
-        switch (A.kind, B.kind) {
-        case (.circle, .circle):
-            return Collision.circles(pA, A.radius, pB, B.radius, posA: pA, posB: pB, margin: margin)
-        case (.polygon, .circle):
-            let pa = PolygonRef(vertices: v + Int(A.vertexStart), normals: n + Int(A.vertexStart), count: Int(A.vertexCount))
-            return Collision.polygonCircle(pa, pB, B.radius, posA: pA, posB: pB, margin: margin)
-        case (.polygon, .polygon):
-            let pa = PolygonRef(vertices: v + Int(A.vertexStart), normals: n + Int(A.vertexStart), count: Int(A.vertexCount))
-            let pb = PolygonRef(vertices: v + Int(B.vertexStart), normals: n + Int(B.vertexStart), count: Int(B.vertexCount))
-            return Collision.polygons(pa, pb, posA: pA, posB: pB, margin: margin, linearSlop: settings.linearSlop,
-                                      boxes: A.isBox && B.isBox)
-        case (.circle, .polygon):
-            preconditionFailure("contacts keep the polygon first")
+        for c in contactSet.refreshMaterials(of: id, shapes: shapes) {
+            wake(shapes[Int(c.shapeA)].body)
+            wake(shapes[Int(c.shapeB)].body)
         }
     }
 
@@ -588,72 +458,28 @@ final class World {
         // Drop pairs whose fat boxes separated (swap-remove, so walk from the end). Fat boxes
         // change only when a proxy moves, so only the contacts of refitted shapes are checked.
         if !refittedList.isEmpty {
-            var i = contacts.count - 1
+            var i = contactSet.count - 1
             while i >= 0 {
-                let a = contacts[i].shapeA, b = contacts[i].shapeB
+                let a = contactSet.contacts[i].shapeA, b = contactSet.contacts[i].shapeB
                 if refitted[Int(a)] || refitted[Int(b)],
                    !tree.fatAABB(shapes[Int(a)].proxy).overlaps(tree.fatAABB(shapes[Int(b)].proxy)) {
-                    destroyContact(at: i)
+                    contactSet.destroy(at: i)
                 }
                 i -= 1
             }
             for id in refittedList { refitted[Int(id)] = false }
             refittedList.removeAll(keepingCapacity: true)
         }
-        let base = settings.speculativeDistance
-        let recycleDistance = settings.contactRecycleDistance, recycleCosine = settings.contactRecycleCosine
         let sleepers = sleeper.hasSleepers
-        var touched: [Int32] = []
-        var recycled = 0
-        defer { recycledContactCount = recycled }
-        contacts.withUnsafeMutableBufferPointer { cp in
-        shapes.withUnsafeBufferPointer { sp in
-        bodies.withUnsafeBufferPointer { bp in
-        worldVertices.withUnsafeBufferPointer { wv in
-        worldNormals.withUnsafeBufferPointer { wn in
-            let v = wv.baseAddress!, n = wn.baseAddress!
-            for i in 0..<cp.count {
-                let a = bp[Int(cp[i].bodyA)], b = bp[Int(cp[i].bodyB)]
-                // Contacts among sleeping and static bodies keep their manifolds as they are.
-                if sleepers && !IslandSleeper.isActive(a) && !IslandSleeper.isActive(b) { continue }
-                var kept = false
-                if recycleDistance > 0 && cp[i].poses.isValid && cp[i].restitution == 0 {
-                    let tolerance = cp[i].touching ? recycleDistance : min(recycleDistance, base)
-                    kept = cp[i].poses.update(&cp[i].manifold, a, b, tolerance: tolerance, minimumCosine: recycleCosine)
-                }
-                if kept {
-                    recycled &+= 1
-                } else {
-                    // Only a pair collided again reads its shapes.
-                    let A = sp[Int(cp[i].shapeA)], B = sp[Int(cp[i].shapeB)]
-                    // An upper bound of the closing speed: |Δv| is at most |Δvx| + |Δvy|. A square
-                    // root here stalled the pair's collision on its latency; a margin a little too
-                    // wide only admits a speculative point that would not have been needed.
-                    let dv = b.velocity - a.velocity
-                    let closing = abs(dv.x) + abs(dv.y) + abs(a.angularVelocity) * a.extent
-                        + abs(b.angularVelocity) * b.extent
-                    var m = collide(A, B, a.position, b.position, margin: base + closing * dt, v, n)
-                    // Carry impulses over to points with the same feature (warm starting).
-                    let old = cp[i].manifold
-                    @inline(__always) func carry(_ p: inout ManifoldPoint) {
-                        if old.count > 0 && old.p1.id == p.id {
-                            p.normalImpulse = old.p1.normalImpulse; p.tangentImpulse = old.p1.tangentImpulse
-                        } else if old.count > 1 && old.p2.id == p.id {
-                            p.normalImpulse = old.p2.normalImpulse; p.tangentImpulse = old.p2.tangentImpulse
-                        }
-                    }
-                    if m.count > 0 { carry(&m.p1) }
-                    if m.count > 1 { carry(&m.p2) }
-                    cp[i].manifold = m
-                    cp[i].poses.remember(a, b, m)
-                }
-                // An active body touching a sleeping one wakes its island before the solver runs.
-                if sleepers && cp[i].manifold.count > 0 && (a.isAsleep || b.isAsleep) {
-                    touched.append(max(a.island, b.island))
+        let touched = shapes.withUnsafeBufferPointer { sp in
+            bodies.withUnsafeBufferPointer { bp in
+                withGeometry { geometry in
+                    contactSet.update(dt: dt, settings: settings, shapes: sp, bodies: bp, geometry: geometry,
+                                      sleepers: sleepers)
                 }
             }
-        }}}}}
-        if !touched.isEmpty { sleeper.wake(touched: touched, &bodies, contacts: contacts, shapes: shapes) }
+        }
+        if !touched.isEmpty { sleeper.wake(touched: touched, &bodies, contacts: contactSet.contacts, shapes: shapes) }
     }
 
     private var graph = ConstraintGraph()
@@ -736,7 +562,7 @@ final class World {
 
         prepareBodies(h: h)
         let bodyCount = bodies.count
-        contacts.withUnsafeBufferPointer { cp in
+        contactSet.contacts.withUnsafeBufferPointer { cp in
         solverBodies.withUnsafeBufferPointer { sb in
         bodies.withUnsafeMutableBufferPointer { bp in
             graph.build(contacts: cp, solverBodies: sb.baseAddress!, bodies: bp.baseAddress!, bodyCount: bodyCount,
@@ -812,23 +638,8 @@ final class World {
         }}}}}}
 
         // Store impulses, decide touching, report events.
-        let slop = settings.linearSlop
-        contacts.withUnsafeMutableBufferPointer { cp in
-            graph.store(into: cp)
-            for i in 0..<cp.count {
-                let m = cp[i].manifold
-                var touching = false
-                if m.count > 0 {
-                    touching = m.p1.maxNormalImpulse > 0 || m.p1.separation < slop
-                    if m.count > 1 { touching = touching || m.p2.maxNormalImpulse > 0 || m.p2.separation < slop }
-                }
-                if touching != cp[i].touching {
-                    let e = ContactEvent(shapeA: cp[i].shapeA, shapeB: cp[i].shapeB, point: m.p1.point)
-                    if touching { beginEvents.append(e) } else { endEvents.append(e) }
-                    cp[i].touching = touching
-                }
-            }
-        }
+        contactSet.withContacts { graph.store(into: $0) }
+        contactSet.updateTouching(linearSlop: settings.linearSlop)
 
         // Write poses back. The rotation is renormalized in double precision, so the single
         // precision of a step's turn never accumulates into the pose. Dynamic bodies advance their
@@ -878,7 +689,8 @@ final class World {
             normals.withUnsafeBufferPointer { n in
                 tree.query(path) { id in
                     let s = shapes[Int(id)]
-                    guard s.isActive, bodies[Int(s.body)].kind == .fixed, shouldCollide(id, b.firstShape) else { return }
+                    guard s.isActive, bodies[Int(s.body)].kind == .fixed,
+                          ContactSet.shouldCollide(id, b.firstShape, shapes: shapes, bodies: bodies) else { return }
                     let xf = bodies[Int(s.body)].transform
                     guard ContinuousCollision.crosses(from: start, to: end, shape: s, transform: xf, vertices: v.baseAddress!),
                           let t = ContinuousCollision.entry(from: start, to: end, radius: core, shape: s, transform: xf,

@@ -1,0 +1,254 @@
+// ContactSet: the contacts between shapes whose fat boxes overlap, from the step the broad phase
+// pairs them until their boxes part or a shape goes: creation, the narrow phase with contact
+// recycling, the touching flag and the began and ended events it produces.
+//
+// Design (Box2D v3's contact array and pair set):
+// - Contacts live in one contiguous array of plain structs, in no particular order; destroying
+//   one moves the last into its place (swap-remove), and `PairTable` maps each pair's key to
+//   its index, so "do we already have this pair?" is one probe. Indices are not stable across
+//   destruction; nothing outside keeps one across a step.
+// - A new contact stores its shapes in canonical order (a polygon before a circle, else the
+//   lower id first), its bodies (a shape never changes body, so the passes over contacts reach a
+//   body without a detour through its shape), and its mixed material.
+// - `update` is the narrow phase, once per step: a contact between bodies that hardly moved
+//   relative to each other keeps its manifold (ContactRecycling.swift); any other is collided
+//   again with a speculative margin that grows with the pair's closing speed, and its points
+//   carry over the impulses of points with the same feature (warm starting). It returns the
+//   sleeping islands that an active body now touches, for the World to wake before the solver.
+// - `updateTouching`, after the solver has stored its impulses, decides which contacts touch
+//   and records began and ended events; destroying a touching contact records an ended event.
+// The set never wakes bodies or reads the tree itself: the World and the BroadPhase pass in what
+// a call needs. Every cap on the number of contacts or their memory belongs here, behind
+// `addPair`, the one place contacts are made.
+import Geometry
+
+struct Contact: Sendable {
+    var shapeA: Int32
+    var shapeB: Int32
+    /// The shapes' bodies (a shape never changes body), so the passes over the contacts reach a
+    /// body without a detour through its shape's record.
+    var bodyA: Int32
+    var bodyB: Int32
+    var manifold = Manifold()
+    var friction: Double = 0
+    var restitution: Double = 0
+    var touching = false
+    /// The poses the manifold was computed at (ContactRecycling.swift).
+    var poses = ManifoldPoses()
+}
+
+/// A contact that began or ended during the last step.
+struct ContactEvent: Sendable {
+    var shapeA: Int32
+    var shapeB: Int32
+    var point: Vector
+}
+
+struct ContactSet {
+    private(set) var contacts: [Contact] = []
+    private var pairs = PairTable()
+    private(set) var beginEvents: [ContactEvent] = []
+    private(set) var endEvents: [ContactEvent] = []
+    /// Contacts whose manifold the last step kept instead of colliding them again.
+    private(set) var recycledCount = 0
+
+    var count: Int { contacts.count }
+
+    @inline(__always) static func pairKey(_ a: Int32, _ b: Int32) -> UInt64 {
+        let lo = UInt64(UInt32(min(a, b))), hi = UInt64(UInt32(max(a, b)))
+        return hi << 32 | lo
+    }
+
+    /// Whether shapes `a` and `b` may have a contact: both active, on different bodies, one of
+    /// them dynamic, and their collision behaviors' masks admit the pair.
+    static func shouldCollide(_ a: Int32, _ b: Int32, shapes: [Shape], bodies: [Body]) -> Bool {
+        let A = shapes[Int(a)], B = shapes[Int(b)]
+        if !A.isActive || !B.isActive || A.body == B.body { return false }
+        let ka = bodies[Int(A.body)].kind, kb = bodies[Int(B.body)].kind
+        if ka != .dynamic && kb != .dynamic { return false }
+        if A.isBoundary && B.isBoundary { return false }
+        if A.isBoundary { return B.boundaryMask & A.ownerMask != 0 }
+        if B.isBoundary { return A.boundaryMask & B.ownerMask != 0 }
+        return A.itemMask & B.itemMask != 0
+    }
+
+    /// Friction mixes as the geometric mean and elasticity as the maximum (Box2D's rules, which
+    /// UIKit inherits). A boundary has no material of its own: an item against a boundary uses its
+    /// own friction and elasticity, so `friction` is the coefficient a user expects on a slope.
+    static func mixMaterials(_ a: Shape, _ b: Shape) -> (Double, Double) {
+        if a.isBoundary { return (b.friction, b.restitution) }
+        if b.isBoundary { return (a.friction, a.restitution) }
+        return ((a.friction * b.friction).squareRoot(), max(a.restitution, b.restitution))
+    }
+
+    /// Forgets the last step's events (the start of a step).
+    mutating func clearEvents() {
+        beginEvents.removeAll(keepingCapacity: true)
+        endEvents.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: Lifecycle
+
+    /// A contact for shapes `a` and `b` unless they have one.
+    mutating func addPair(_ a: Int32, _ b: Int32, shapes: [Shape]) {
+        let key = Self.pairKey(a, b)
+        if pairs[key] != nil { return }
+        // Canonical order: a polygon before a circle, else the lower id first.
+        var sa = a, sb = b
+        let ka = shapes[Int(a)].kind, kb = shapes[Int(b)].kind
+        if (ka == .circle && kb == .polygon) || (ka == kb && a > b) { swap(&sa, &sb) }
+        var c = Contact(shapeA: sa, shapeB: sb, bodyA: shapes[Int(sa)].body, bodyB: shapes[Int(sb)].body)
+        (c.friction, c.restitution) = Self.mixMaterials(shapes[Int(sa)], shapes[Int(sb)])
+        pairs[key] = Int32(contacts.count)
+        contacts.append(c)
+    }
+
+    /// Destroys contact `i`; the last contact takes its index. A touching contact ends.
+    mutating func destroy(at i: Int) {
+        let c = contacts[i]
+        if c.touching {
+            endEvents.append(ContactEvent(shapeA: c.shapeA, shapeB: c.shapeB, point: c.manifold.p1.point))
+        }
+        pairs[Self.pairKey(c.shapeA, c.shapeB)] = nil
+        let last = contacts.count - 1
+        if i != last {
+            contacts[i] = contacts[last]
+            pairs[Self.pairKey(contacts[i].shapeA, contacts[i].shapeB)] = Int32(i)
+        }
+        contacts.removeLast()
+    }
+
+    /// Destroys the contacts of shape `id` for which `drop` holds (all of them by default).
+    mutating func destroyContacts(of id: Int32, where drop: (Contact) -> Bool = { _ in true }) {
+        var i = 0
+        while i < contacts.count {
+            let c = contacts[i]
+            if (c.shapeA == id || c.shapeB == id) && drop(c) {
+                destroy(at: i)
+            } else {
+                i += 1
+            }
+        }
+    }
+
+    /// Mixes the materials of shape `id`'s contacts again; returns the contacts whose friction
+    /// or elasticity changed, in order.
+    mutating func refreshMaterials(of id: Int32, shapes: [Shape]) -> [Contact] {
+        var changed: [Contact] = []
+        for i in contacts.indices where contacts[i].shapeA == id || contacts[i].shapeB == id {
+            let mixed = Self.mixMaterials(shapes[Int(contacts[i].shapeA)], shapes[Int(contacts[i].shapeB)])
+            if mixed != (contacts[i].friction, contacts[i].restitution) { changed.append(contacts[i]) }
+            (contacts[i].friction, contacts[i].restitution) = mixed
+        }
+        return changed
+    }
+
+    /// The contacts as a mutable buffer, for the solver to store its impulses.
+    mutating func withContacts<R>(_ body: (UnsafeMutableBufferPointer<Contact>) -> R) -> R {
+        contacts.withUnsafeMutableBufferPointer { body($0) }
+    }
+
+    // MARK: The step
+
+    /// The narrow phase: every contact with an active body gets its manifold for this step, kept
+    /// or computed again. Returns the islands of the sleeping bodies that contacts with points
+    /// now join to active ones.
+    mutating func update(dt: Double, settings: WorldSettings, shapes: UnsafeBufferPointer<Shape>,
+                         bodies: UnsafeBufferPointer<Body>, geometry: ShapeGeometry, sleepers: Bool) -> [Int32] {
+        let base = settings.speculativeDistance, linearSlop = settings.linearSlop
+        let recycleDistance = settings.contactRecycleDistance, recycleCosine = settings.contactRecycleCosine
+        var touched: [Int32] = []
+        var recycled = 0
+        defer { recycledCount = recycled }
+        let v = UnsafePointer(geometry.worldVertices), n = UnsafePointer(geometry.worldNormals)
+        contacts.withUnsafeMutableBufferPointer { cp in
+            for i in 0..<cp.count {
+                let a = bodies[Int(cp[i].bodyA)], b = bodies[Int(cp[i].bodyB)]
+                // Contacts among sleeping and static bodies keep their manifolds as they are.
+                if sleepers && !IslandSleeper.isActive(a) && !IslandSleeper.isActive(b) { continue }
+                var kept = false
+                if recycleDistance > 0 && cp[i].poses.isValid && cp[i].restitution == 0 {
+                    let tolerance = cp[i].touching ? recycleDistance : min(recycleDistance, base)
+                    kept = cp[i].poses.update(&cp[i].manifold, a, b, tolerance: tolerance, minimumCosine: recycleCosine)
+                }
+                if kept {
+                    recycled &+= 1
+                } else {
+                    // Only a pair collided again reads its shapes.
+                    let A = shapes[Int(cp[i].shapeA)], B = shapes[Int(cp[i].shapeB)]
+                    // An upper bound of the closing speed: |Δv| is at most |Δvx| + |Δvy|. A square
+                    // root here stalled the pair's collision on its latency; a margin a little too
+                    // wide only admits a speculative point that would not have been needed.
+                    let dv = b.velocity - a.velocity
+                    let closing = abs(dv.x) + abs(dv.y) + abs(a.angularVelocity) * a.extent
+                        + abs(b.angularVelocity) * b.extent
+                    var m = Self.collide(A, B, a.position, b.position, margin: base + closing * dt,
+                                         linearSlop: linearSlop, v, n)
+                    // Carry impulses over to points with the same feature (warm starting).
+                    let old = cp[i].manifold
+                    @inline(__always) func carry(_ p: inout ManifoldPoint) {
+                        if old.count > 0 && old.p1.id == p.id {
+                            p.normalImpulse = old.p1.normalImpulse; p.tangentImpulse = old.p1.tangentImpulse
+                        } else if old.count > 1 && old.p2.id == p.id {
+                            p.normalImpulse = old.p2.normalImpulse; p.tangentImpulse = old.p2.tangentImpulse
+                        }
+                    }
+                    if m.count > 0 { carry(&m.p1) }
+                    if m.count > 1 { carry(&m.p2) }
+                    cp[i].manifold = m
+                    cp[i].poses.remember(a, b, m)
+                }
+                // An active body touching a sleeping one wakes its island before the solver runs.
+                if sleepers && cp[i].manifold.count > 0 && (a.isAsleep || b.isAsleep) {
+                    touched.append(max(a.island, b.island))
+                }
+            }
+        }
+        return touched
+    }
+
+    private static func collide(_ A: Shape, _ B: Shape, _ pA: Vector, _ pB: Vector, margin: Double, linearSlop: Double,
+                                _ v: UnsafePointer<Vector>, _ n: UnsafePointer<Vector>) -> Manifold {
+        switch (A.kind, B.kind) {
+        case (.circle, .circle):
+            return Collision.circles(pA, A.radius, pB, B.radius, posA: pA, posB: pB, margin: margin)
+        case (.polygon, .circle):
+            let pa = PolygonRef(vertices: v + Int(A.vertexStart), normals: n + Int(A.vertexStart), count: Int(A.vertexCount))
+            return Collision.polygonCircle(pa, pB, B.radius, posA: pA, posB: pB, margin: margin)
+        case (.polygon, .polygon):
+            let pa = PolygonRef(vertices: v + Int(A.vertexStart), normals: n + Int(A.vertexStart), count: Int(A.vertexCount))
+            let pb = PolygonRef(vertices: v + Int(B.vertexStart), normals: n + Int(B.vertexStart), count: Int(B.vertexCount))
+            return Collision.polygons(pa, pb, posA: pA, posB: pB, margin: margin, linearSlop: linearSlop,
+                                      boxes: A.isBox && B.isBox)
+        case (.circle, .polygon):
+            preconditionFailure("contacts keep the polygon first")
+        }
+    }
+
+    /// After the solver stored its impulses: a contact touches when a point carried a normal
+    /// impulse or overlaps by more than `linearSlop`; a change of touching is an event.
+    mutating func updateTouching(linearSlop slop: Double) {
+        // Collected apart and appended after, since the loop holds the contacts' buffer; the
+        // ended events of contacts destroyed earlier in the step stay first.
+        var began: [ContactEvent] = [], ended: [ContactEvent] = []
+        defer {
+            beginEvents.append(contentsOf: began)
+            endEvents.append(contentsOf: ended)
+        }
+        contacts.withUnsafeMutableBufferPointer { cp in
+            for i in 0..<cp.count {
+                let m = cp[i].manifold
+                var touching = false
+                if m.count > 0 {
+                    touching = m.p1.maxNormalImpulse > 0 || m.p1.separation < slop
+                    if m.count > 1 { touching = touching || m.p2.maxNormalImpulse > 0 || m.p2.separation < slop }
+                }
+                if touching != cp[i].touching {
+                    let e = ContactEvent(shapeA: cp[i].shapeA, shapeB: cp[i].shapeB, point: m.p1.point)
+                    if touching { began.append(e) } else { ended.append(e) }
+                    cp[i].touching = touching
+                }
+            }
+        }
+    }
+}
