@@ -69,18 +69,10 @@ final class World {
     /// Vertices and normals in world coordinates, refreshed once per step for moving bodies.
     private var worldVertices: [Vector] = []
     private var worldNormals: [Vector] = []
-    private var tree = DynamicTree()
-    private var contactSet = ContactSet()
     private(set) var joints: [Joint] = []
     private var freeJoints: [Int32] = []
-    private var moveBuffer: [Int32] = []
-    /// Some shapes that collide with nothing have proxies older than their bodies' poses.
-    private var staleProxies = false
-    private var isMoved: [Bool] = []
-    /// Shapes whose fat box changed this step (`refitted` by shape, and their list): only their
-    /// contacts can have stopped overlapping, so only those are checked.
-    private var refitted: [Bool] = []
-    private var refittedList: [Int32] = []
+    private var broadPhase = BroadPhase()
+    private var contactSet = ContactSet()
     private var sleeper = IslandSleeper()
     /// The ground: a fixed body at the origin that holds boundaries and anchors.
     let ground: Int32 = 0
@@ -180,7 +172,7 @@ final class World {
         bodies[Int(id)].rotation = Rotation(angle: angle)
         let xf = bodies[Int(id)].transform
         for i in shapes.indices where shapes[i].isActive && shapes[i].body == id {
-            if refreshProxy(i, xf) { markMoved(Int32(i)) }
+            if refreshProxy(i, xf) { broadPhase.markMoved(Int32(i)) }
         }
     }
 
@@ -230,25 +222,20 @@ final class World {
         if let free = freeShapes.popLast() { id = free } else {
             id = Int32(shapes.count)
             shapes.append(s)
-            isMoved.append(false)
-            refitted.append(false)
         }
-        s.aabb = computeAABB(s, bodies[Int(s.body)].transform)
-        s.proxy = tree.insert(s.aabb.enlarged(by: settings.aabbMargin), item: id)
+        s.aabb = withGeometry { $0.place(s, bodies[Int(s.body)].transform) }
+        s.proxy = broadPhase.createProxy(id, box: s.aabb, margin: settings.aabbMargin)
         shapes[Int(id)] = s
         if bodies[Int(s.body)].firstShape < 0 { bodies[Int(s.body)].firstShape = id }
-        markMoved(id)
         return id
     }
 
     func destroyShape(_ id: Int32) {
         wakeContacts(of: id)
         contactSet.destroyContacts(of: id)
-        tree.remove(shapes[Int(id)].proxy)
+        broadPhase.destroyProxy(id, proxy: shapes[Int(id)].proxy)
         shapes[Int(id)].isActive = false
         shapes[Int(id)].proxy = DynamicTree.null
-        if let k = moveBuffer.firstIndex(of: id) { moveBuffer.remove(at: k) }
-        isMoved[Int(id)] = false
         let owner = Int(shapes[Int(id)].body)
         if bodies[owner].firstShape == id { bodies[owner].firstShape = -1 }
         freeShapes.append(id)
@@ -265,13 +252,14 @@ final class World {
         shapes[Int(id)].itemMask = itemMask
         shapes[Int(id)].boundaryMask = boundaryMask
         contactSet.destroyContacts(of: id) { !ContactSet.shouldCollide($0.shapeA, $0.shapeB, shapes: shapes, bodies: bodies) }
-        markMoved(id)
+        broadPhase.markMoved(id)
     }
 
-    private func markMoved(_ id: Int32) {
-        if !isMoved[Int(id)] {
-            isMoved[Int(id)] = true
-            moveBuffer.append(id)
+    /// Material of a shape changed: refresh the mixed friction and restitution of its contacts.
+    func refreshMaterials(of id: Int32) {
+        for c in contactSet.refreshMaterials(of: id, shapes: shapes) {
+            wake(shapes[Int(c.shapeA)].body)
+            wake(shapes[Int(c.shapeB)].body)
         }
     }
 
@@ -311,8 +299,8 @@ final class World {
 
     /// Shapes whose tight boxes overlap `rect`, in a deterministic order.
     func shapes(overlapping rect: Rect) -> [Int32] {
-        if staleProxies {
-            staleProxies = false
+        if broadPhase.hasStaleProxies {
+            broadPhase.clearStaleProxies()
             for i in shapes.indices where shapes[i].isActive && shapes[i].itemMask == 0 && shapes[i].boundaryMask == 0 {
                 let b = bodies[Int(shapes[i].body)]
                 if b.kind != .fixed { refreshProxy(i, b.transform) }
@@ -320,7 +308,7 @@ final class World {
         }
         let box = AABB(lower: Vector(rect.minX, rect.minY), upper: Vector(rect.maxX, rect.maxY))
         var found: [Int32] = []
-        tree.query(box) { id in
+        broadPhase.query(box) { id in
             if shapes[Int(id)].isActive && shapes[Int(id)].aabb.overlaps(box) { found.append(id) }
         }
         return found.sorted()
@@ -382,19 +370,13 @@ final class World {
         }}}}
     }
 
-    private func computeAABB(_ s: Shape, _ xf: Transform) -> AABB {
-        withGeometry { $0.place(s, xf) }
-    }
-
-    /// Recomputes shape `i`'s box at `xf` and re-inserts its proxy if the box left the fat box;
+    /// Recomputes shape `i`'s box at `xf` and moves its proxy if the box left the fat box;
     /// returns whether it did.
     @discardableResult
     private func refreshProxy(_ i: Int, _ xf: Transform) -> Bool {
-        let box = computeAABB(shapes[i], xf)
+        let box = withGeometry { $0.place(shapes[i], xf) }
         shapes[i].aabb = box
-        guard !tree.fatAABB(shapes[i].proxy).contains(box) else { return false }
-        tree.move(shapes[i].proxy, to: box.enlarged(by: settings.aabbMargin))
-        return true
+        return broadPhase.refit(shapes[i].proxy, box: box, margin: settings.aabbMargin)
     }
 
     private func updateBroadPhase(dt: Double) {
@@ -402,74 +384,13 @@ final class World {
         shapes.withUnsafeMutableBufferPointer { sp in
         bodies.withUnsafeBufferPointer { bp in
         withGeometry { geometry in
-            for i in 0..<sp.count where sp[i].isActive {
-                let b = bp[Int(sp[i].body)]
-                if b.kind == .fixed || b.isAsleep { continue }
-                // A shape in no collision behavior can touch nothing: its proxy is refreshed only
-                // when a query needs it (items(in:), item(at:)).
-                if sp[i].itemMask == 0 && sp[i].boundaryMask == 0 { staleProxies = true; continue }
-                var box = geometry.place(sp[i], b.transform)
-                // Sweep the box over the step so fast bodies find their partners early.
-                let travel = b.velocity * dt
-                if travel.lengthSquared > 0 {
-                    box = box.union(AABB(lower: box.lower + travel, upper: box.upper + travel))
-                }
-                sp[i].aabb = box
-                let proxy = sp[i].proxy
-                if !tree.fatAABB(proxy).contains(box) {
-                    // Fatten ahead of the motion as well (four steps' travel), so a body moving
-                    // steadily is re-inserted every few steps rather than every step.
-                    var fat = box.enlarged(by: margin)
-                    let ahead = travel * 4
-                    fat = fat.union(AABB(lower: fat.lower + ahead, upper: fat.upper + ahead))
-                    tree.move(proxy, to: fat)
-                    markMoved(Int32(i))
-                }
-            }
+            broadPhase.update(dt: dt, margin: margin, shapes: sp, bodies: bp, geometry: geometry)
         }}}
-        if moveBuffer.isEmpty { return }
-        for id in moveBuffer where !refitted[Int(id)] {
-            refitted[Int(id)] = true
-            refittedList.append(id)
-        }
-        for id in moveBuffer {
-            isMoved[Int(id)] = false
-            let fat = tree.fatAABB(shapes[Int(id)].proxy)
-            tree.query(fat) { other in
-                if other == id { return }
-                // When both moved, only the lower id creates the pair, after both boxes are final.
-                if isMoved[Int(other)] && other < id { return }
-                if !ContactSet.shouldCollide(id, other, shapes: shapes, bodies: bodies) { return }
-                contactSet.addPair(id, other, shapes: shapes)
-            }
-        }
-        moveBuffer.removeAll(keepingCapacity: true)
-    }
-
-    /// Material of a shape changed: refresh the mixed friction and restitution of its contacts.
-    func refreshMaterials(of id: Int32) {
-        for c in contactSet.refreshMaterials(of: id, shapes: shapes) {
-            wake(shapes[Int(c.shapeA)].body)
-            wake(shapes[Int(c.shapeB)].body)
-        }
+        broadPhase.updatePairs(&contactSet, shapes: shapes, bodies: bodies)
     }
 
     private func updateContacts(dt: Double) {
-        // Drop pairs whose fat boxes separated (swap-remove, so walk from the end). Fat boxes
-        // change only when a proxy moves, so only the contacts of refitted shapes are checked.
-        if !refittedList.isEmpty {
-            var i = contactSet.count - 1
-            while i >= 0 {
-                let a = contactSet.contacts[i].shapeA, b = contactSet.contacts[i].shapeB
-                if refitted[Int(a)] || refitted[Int(b)],
-                   !tree.fatAABB(shapes[Int(a)].proxy).overlaps(tree.fatAABB(shapes[Int(b)].proxy)) {
-                    contactSet.destroy(at: i)
-                }
-                i -= 1
-            }
-            for id in refittedList { refitted[Int(id)] = false }
-            refittedList.removeAll(keepingCapacity: true)
-        }
+        broadPhase.dropSeparatedPairs(&contactSet, shapes: shapes)
         let sleepers = sleeper.hasSleepers
         let touched = shapes.withUnsafeBufferPointer { sp in
             bodies.withUnsafeBufferPointer { bp in
@@ -687,7 +608,7 @@ final class World {
             var first = Double.infinity
             vertices.withUnsafeBufferPointer { v in
             normals.withUnsafeBufferPointer { n in
-                tree.query(path) { id in
+                broadPhase.query(path) { id in
                     let s = shapes[Int(id)]
                     guard s.isActive, bodies[Int(s.body)].kind == .fixed,
                           ContactSet.shouldCollide(id, b.firstShape, shapes: shapes, bodies: bodies) else { return }

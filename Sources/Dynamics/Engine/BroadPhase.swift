@@ -1,0 +1,146 @@
+// BroadPhase: which shapes may touch. Each shape has a proxy in a dynamic tree (DynamicTree.swift)
+// holding a fat box, its tight box grown by a margin and swept ahead of its motion; a pair of
+// shapes whose fat boxes overlap gets a contact in the ContactSet, and loses it when they part.
+//
+// Design (Box2D v3's broad phase, in Nudge's terms):
+// - Once per step, `update` places every awake shape that can collide (ShapeGeometry.place writes
+//   its world vertices and returns its tight box), sweeps the box over the step, and moves the
+//   proxy only when the box has left its fat box. A moved proxy goes into the move buffer.
+// - `updatePairs` then queries the tree once per moved proxy and hands every new, admissible pair
+//   to the ContactSet. When both shapes of a pair moved, only the lower id creates it, after both
+//   fat boxes are final, so the pairs found do not depend on the order shapes were moved in.
+// - Only a moved proxy can have stopped overlapping a partner, so the moved shapes are remembered
+//   (`refitted`) until the narrow phase has run `dropSeparatedPairs`, which checks only their
+//   contacts instead of every contact.
+// - A shape in no collision behavior touches nothing; its proxy is left stale during steps and
+//   refreshed only before a query (items(in:), item(at:)) needs it (`hasStaleProxies`).
+// The broad phase knows shapes only by id and proxy: the shape records, bodies and geometry are
+// passed in by the World for the duration of a call, and contacts are made and dropped only
+// through the ContactSet. That is the seam for sweeping fast shapes against walls (a query by
+// swept box) and for bounding contact memory (the ContactSet decides what a new pair costs).
+import Geometry
+
+struct BroadPhase {
+    private var tree = DynamicTree()
+    /// Shapes whose proxy moved since the last `updatePairs`, each once (`isMoved` by shape).
+    private var moveBuffer: [Int32] = []
+    private var isMoved: [Bool] = []
+    /// Shapes whose fat box changed this step (`refitted` by shape, and their list): only their
+    /// contacts can have stopped overlapping, so only those are checked.
+    private var refitted: [Bool] = []
+    private var refittedList: [Int32] = []
+    /// Some shapes that collide with nothing have proxies older than their bodies' poses.
+    private(set) var hasStaleProxies = false
+
+    /// A proxy for shape `id` with tight box `box`, put in the move buffer (it may have partners).
+    mutating func createProxy(_ id: Int32, box: AABB, margin: Double) -> Int32 {
+        while isMoved.count <= Int(id) {
+            isMoved.append(false)
+            refitted.append(false)
+        }
+        let proxy = tree.insert(box.enlarged(by: margin), item: id)
+        markMoved(id)
+        return proxy
+    }
+
+    /// Removes shape `id`'s proxy, and the shape from the move buffer.
+    mutating func destroyProxy(_ id: Int32, proxy: Int32) {
+        tree.remove(proxy)
+        if let k = moveBuffer.firstIndex(of: id) { moveBuffer.remove(at: k) }
+        isMoved[Int(id)] = false
+    }
+
+    /// Puts a shape in the move buffer, so the next `updatePairs` looks for its partners.
+    mutating func markMoved(_ id: Int32) {
+        if !isMoved[Int(id)] {
+            isMoved[Int(id)] = true
+            moveBuffer.append(id)
+        }
+    }
+
+    /// Moves a proxy to `box` enlarged by the margin if `box` left its fat box; returns whether
+    /// it did.
+    mutating func refit(_ proxy: Int32, box: AABB, margin: Double) -> Bool {
+        guard !tree.fatAABB(proxy).contains(box) else { return false }
+        tree.move(proxy, to: box.enlarged(by: margin))
+        return true
+    }
+
+    /// The stale proxies are about to be refreshed by the World (before a query).
+    mutating func clearStaleProxies() { hasStaleProxies = false }
+
+    @inline(__always) func fatAABB(_ proxy: Int32) -> AABB { tree.fatAABB(proxy) }
+
+    /// Visits the items whose fat boxes overlap `box`.
+    func query(_ box: AABB, _ visit: (Int32) -> Void) { tree.query(box, visit) }
+
+    /// Places every awake shape that collides with something at its body's pose, sweeps its box
+    /// over the step and moves its proxy if the box left the fat one.
+    mutating func update(dt: Double, margin: Double, shapes sp: UnsafeMutableBufferPointer<Shape>,
+                         bodies bp: UnsafeBufferPointer<Body>, geometry: ShapeGeometry) {
+        for i in 0..<sp.count where sp[i].isActive {
+            let b = bp[Int(sp[i].body)]
+            if b.kind == .fixed || b.isAsleep { continue }
+            // A shape in no collision behavior can touch nothing: its proxy is refreshed only
+            // when a query needs it (items(in:), item(at:)).
+            if sp[i].itemMask == 0 && sp[i].boundaryMask == 0 { hasStaleProxies = true; continue }
+            var box = geometry.place(sp[i], b.transform)
+            // Sweep the box over the step so fast bodies find their partners early.
+            let travel = b.velocity * dt
+            if travel.lengthSquared > 0 {
+                box = box.union(AABB(lower: box.lower + travel, upper: box.upper + travel))
+            }
+            sp[i].aabb = box
+            let proxy = sp[i].proxy
+            if !tree.fatAABB(proxy).contains(box) {
+                // Fatten ahead of the motion as well (four steps' travel), so a body moving
+                // steadily is re-inserted every few steps rather than every step.
+                var fat = box.enlarged(by: margin)
+                let ahead = travel * 4
+                fat = fat.union(AABB(lower: fat.lower + ahead, upper: fat.upper + ahead))
+                tree.move(proxy, to: fat)
+                markMoved(Int32(i))
+            }
+        }
+    }
+
+    /// Finds the partners of every moved proxy and gives the new pairs that may collide to
+    /// `contacts`; empties the move buffer.
+    mutating func updatePairs(_ contacts: inout ContactSet, shapes: [Shape], bodies: [Body]) {
+        if moveBuffer.isEmpty { return }
+        for id in moveBuffer where !refitted[Int(id)] {
+            refitted[Int(id)] = true
+            refittedList.append(id)
+        }
+        for id in moveBuffer {
+            isMoved[Int(id)] = false
+            let fat = tree.fatAABB(shapes[Int(id)].proxy)
+            tree.query(fat) { other in
+                if other == id { return }
+                // When both moved, only the lower id creates the pair, after both boxes are final.
+                if isMoved[Int(other)] && other < id { return }
+                if !ContactSet.shouldCollide(id, other, shapes: shapes, bodies: bodies) { return }
+                contacts.addPair(id, other, shapes: shapes)
+            }
+        }
+        moveBuffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Drops the contacts of refitted shapes whose fat boxes no longer overlap (before the narrow
+    /// phase, which then collides only pairs that may touch).
+    mutating func dropSeparatedPairs(_ contacts: inout ContactSet, shapes: [Shape]) {
+        if refittedList.isEmpty { return }
+        // Swap-remove, so walk from the end.
+        var i = contacts.count - 1
+        while i >= 0 {
+            let a = contacts.contacts[i].shapeA, b = contacts.contacts[i].shapeB
+            if refitted[Int(a)] || refitted[Int(b)],
+               !tree.fatAABB(shapes[Int(a)].proxy).overlaps(tree.fatAABB(shapes[Int(b)].proxy)) {
+                contacts.destroy(at: i)
+            }
+            i -= 1
+        }
+        for id in refittedList { refitted[Int(id)] = false }
+        refittedList.removeAll(keepingCapacity: true)
+    }
+}
