@@ -6,8 +6,8 @@
 //   while the body is slower than `sleepThreshold`, and resets otherwise. Speed here is
 //   |v| + |ω|·extent, or half the step's displacement per second if that is larger: soft contacts
 //   move an overlapping body in the solve pass and the relax pass takes that velocity away again,
-//   so only the displacement shows a body still being pushed. The World advances the timers in
-//   its write-back loop, which visits every moving body anyway.
+//   so only the displacement shows a body still being pushed. The Stepper advances the timers
+//   in its write-back loop, which visits every moving body anyway.
 // - When some body's timer has reached `timeToSleep`, islands are found by a union-find over the
 //   awake dynamic bodies: a contact with manifold points, or an active joint, between two dynamic
 //   bodies joins them. Fixed, anchored and ground bodies join nothing (otherwise everything on the

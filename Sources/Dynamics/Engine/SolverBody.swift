@@ -4,7 +4,7 @@
 // bodies. From the full `Body` record (over 200 bytes, spread over several cache lines) those
 // reads miss the cache once per body per contact when the bodies do not fit in the core's cache,
 // and building the graph stalls on that one load (docs/performance-log.md). The
-// World copies these fields once per step while it walks the bodies in order anyway
+// Stepper copies these fields once per step while it walks the bodies in order anyway
 // (prepareBodies), and the graph reads them from this compact array instead.
 struct SolverBody: Sendable {
     var invMass: Double = 0

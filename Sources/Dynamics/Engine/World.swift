@@ -1,66 +1,31 @@
 // World: the rigid-body engine under DynamicAnimator. Pure simulation: no clock, no I/O.
 //
-// A step of length dt (1/60 s from the animator) runs Box2D v3's soft step:
-//   1. pending one-shot impulses; broad phase (only shapes that left their fat box are re-queried);
-//   2. narrow phase once per step, with a speculative margin that grows with the pair's speed, so
-//      a contact exists before fast bodies meet (no tunneling without a separate sweep); a pair
-//      whose relative pose has hardly moved keeps its manifold (ContactRecycling.swift);
-//   3. `substeps` times: integrate velocities, resolve impacts (ContactSolver.impact), warm start,
-//      solve with soft bias, integrate positions, relax without bias, then friction once more;
-//   4. store impulses for warm starting, report began/ended contacts, write poses back;
+// The World holds the scene (bodies, shapes with their vertices, joints), answers queries about
+// it, and runs a step of length dt (1/60 s from the animator) as Box2D v3's soft step, each part
+// in a type of its own:
+//   1. pending one-shot impulses (here);
+//   2. BroadPhase: only shapes that left their fat box are moved and re-queried, and their new
+//      pairs become contacts;
+//   3. ContactSet: the narrow phase once per step, with a speculative margin that grows with the
+//      pair's speed, so a contact exists before fast bodies meet (no tunneling without a separate
+//      sweep); a pair whose relative pose has hardly moved keeps its manifold
+//      (ContactRecycling.swift);
+//   4. Stepper: `substeps` times the solver stages over a SolverContext (integrate velocities,
+//      resolve impacts, warm start, solve, integrate positions, relax, relax friction), then
+//      store impulses, report began/ended contacts and write poses back;
 //   5. islands that have come to rest go to sleep (IslandSleeper.swift); sleeping bodies are left
 //      out of every stage above until something wakes their island.
+// The World is the only owner of that state; the parts get what a call needs as arguments and
+// keep only their own bookkeeping (the tree, the pair table, the solver's scratch arrays), so
+// they have no references to each other and each can change without the others.
 // All state is in contiguous arrays of plain structs indexed by Int32 handles; the hot loops run
 // over unsafe buffer pointers, with no reference counting or dynamic dispatch inside them.
 // Nothing iterates a dictionary, so the same calls always produce bit-identical results.
 import Geometry
 
-struct WorldSettings: Sendable {
-    /// Solver substeps per step: Box2D v3's four.
-    var substeps = 4
-    /// Relax passes per substep: one for contact and friction, as Box2D v3 runs, and then
-    /// friction alone. With the first only, a pyramid of a hundred layers spreads sideways at
-    /// 60 Hz contacts, because friction (solved only while relaxing) has not converged through
-    /// its layers; the second holds it (the drifts are in docs/performance-log.md).
-    var relaxIterations = 2
-    /// Allowed overlap, in points (Box2D's 0.005 m at 100 pt per meter).
-    var linearSlop = 0.5
-    /// Contacts closer than this (plus the pair's closing distance per step) get speculative points.
-    var speculativeDistance = 2.0
-    /// A touching contact keeps its manifold while its bodies' relative pose moves less than this
-    /// (ContactRecycling.swift): ten linear slops, Box2D v3's default. Zero turns recycling off.
-    var contactRecycleDistance = 5.0
-    /// ... and while neither body has turned further than this cosine's angle (about 11.5°).
-    var contactRecycleCosine = 0.98
-    /// How much fat boxes exceed tight ones in the broad phase.
-    var aabbMargin = 10.0
-    /// Contact stiffness. Box2D v3 uses 30 Hz, and a soft contact compresses by its load·g/(m·ω²),
-    /// which summed over a hundred layers sinks the top of a tall pyramid past the quarter-box
-    /// criterion. At 60 Hz the sink is a quarter of that, within the criterion (DECISIONS.md).
-    var contactHertz = 60.0
-    var contactDampingRatio = 10.0
-    var jointHertz = 60.0
-    var jointDampingRatio = 2.0
-    /// Contact stiffness is capped at this fraction of the substep rate (Box2D v3's 1/4).
-    var contactHertzPerSubstepRate = 0.25
-    /// Cap on the push-out speed for overlapping shapes (3 m/s).
-    var contactPushMaxVelocity = 300.0
-    /// Approach speeds below this bounce inelastically (1 m/s, as in Box2D and UIKit).
-    var restitutionThreshold = 100.0
-    var maxLinearSpeed = 400_000.0
-    var maxImpactSweeps = 64
-    /// Islands of bodies at rest stop being simulated until something wakes them.
-    var enableSleep = true
-    /// Bodies slower than this (|v| + |ω|·extent), pt/s, are at rest: Box2D's 0.05 m/s.
-    var sleepThreshold = 5.0
-    /// An island sleeps once all its bodies have been at rest this long, s.
-    var timeToSleep = 0.5
-}
-
 final class World {
     var settings: WorldSettings
     private(set) var bodies: [Body] = []
-    private(set) var states: [BodyState] = []
     private var freeBodies: [Int32] = []
     private(set) var shapes: [Shape] = []
     private var freeShapes: [Int32] = []
@@ -73,6 +38,7 @@ final class World {
     private var freeJoints: [Int32] = []
     private var broadPhase = BroadPhase()
     private var contactSet = ContactSet()
+    private var stepper = Stepper()
     private var sleeper = IslandSleeper()
     /// The ground: a fixed body at the origin that holds boundaries and anchors.
     let ground: Int32 = 0
@@ -90,7 +56,6 @@ final class World {
         var g = Body()
         g.kind = .fixed
         bodies.append(g)
-        states.append(BodyState())
     }
 
     // MARK: Bodies
@@ -98,11 +63,9 @@ final class World {
     func createBody(_ body: Body) -> Int32 {
         if let id = freeBodies.popLast() {
             bodies[Int(id)] = body
-            states[Int(id)] = BodyState()
             return id
         }
         bodies.append(body)
-        states.append(BodyState())
         return Int32(bodies.count - 1)
     }
 
@@ -251,7 +214,9 @@ final class World {
         wakeContacts(of: id)
         shapes[Int(id)].itemMask = itemMask
         shapes[Int(id)].boundaryMask = boundaryMask
-        contactSet.destroyContacts(of: id) { !ContactSet.shouldCollide($0.shapeA, $0.shapeB, shapes: shapes, bodies: bodies) }
+        contactSet.destroyContacts(of: id) {
+            !ContactSet.shouldCollide($0.shapeA, $0.shapeB, shapes: shapes, bodies: bodies)
+        }
         broadPhase.markMoved(id)
     }
 
@@ -340,8 +305,10 @@ final class World {
         applyPendingImpulses()
         updateBroadPhase(dt: dt)
         updateContacts(dt: dt)
-        solve(dt: dt)
-        sleeper.endStep(&bodies, movers: movers, contacts: contactSet.contacts, shapes: shapes, joints: joints,
+        stepper.step(dt: dt, settings: settings, bodies: &bodies, joints: &joints, contacts: &contactSet,
+                     sleeper: &sleeper)
+        sweepFastBodies()
+        sleeper.endStep(&bodies, movers: stepper.movers, contacts: contactSet.contacts, shapes: shapes, joints: joints,
                         timeToSleep: settings.timeToSleep)
     }
 
@@ -403,203 +370,14 @@ final class World {
         if !touched.isEmpty { sleeper.wake(touched: touched, &bodies, contacts: contactSet.contacts, shapes: shapes) }
     }
 
-    private var graph = ConstraintGraph()
-    /// Dynamic bodies and their per-substep velocity change, built once per step.
-    private var motions: [BodyMotion] = []
-    /// Bodies that move during the step: dynamic and anchored ones that are awake.
-    private var movers: [Int32] = []
-    /// Every body's masses and flags, compact, for building the contact constraints.
-    private var solverBodies: [SolverBody] = []
-    /// Active joints whose bodies are awake.
-    private var awakeJoints: [Int32] = []
-    /// Awake joints whose rigid rows are solved together with their neighbours' (JointGroups.swift).
-    private var jointGroups = JointGroups()
-
-    /// One pass over the joints: each joint alone in its group by itself, then each group at once.
-    @inline(__always)
-    private func solveJoints(_ jp: UnsafeMutablePointer<Joint>, _ s: UnsafeMutablePointer<BodyState>, _ set: SolverSettings,
-                             _ soft: Softness, _ awake: UnsafeBufferPointer<Int32>, useBias: Bool) {
-        for j in awake where !jointGroups.isGrouped[Int(j)] {
-            JointSolver.solve(&jp[Int(j)], s, set, jointSoftness: soft, useBias: useBias)
-        }
-        for g in 0..<jointGroups.count { jointGroups.solve(g, jp, s, set, soft: soft, useBias: useBias) }
-    }
-
-    /// What one substep does to a dynamic body's velocity before the constraints: damping, then
-    /// the constant acceleration of the step's forces and fields.
-    private struct BodyMotion {
-        var index: Int32
-        var linearScale: Float
-        var angularScale: Float
-        var dw: Float
-        var dvx: Float
-        var dvy: Float
-    }
-
-    /// The body states the substeps start from, and the lists of bodies they integrate.
-    private func prepareBodies(h: Double) {
-        motions.removeAll(keepingCapacity: true)
-        movers.removeAll(keepingCapacity: true)
-        if solverBodies.count != bodies.count {
-            solverBodies = [SolverBody](repeating: SolverBody(), count: bodies.count)
-        }
-        bodies.withUnsafeBufferPointer { bp in
-        states.withUnsafeMutableBufferPointer { sp in
-        solverBodies.withUnsafeMutableBufferPointer { sb in
-            for i in 0..<bp.count {
-                sb[i] = SolverBody(bp[i])
-                guard bp[i].isActive && bp[i].kind != .fixed && !bp[i].isAsleep else {
-                    sp[i] = BodyState()
-                    continue
-                }
-                // Anchored bodies keep the velocity their owner gave them (kinematic motion).
-                sp[i] = BodyState(v: bp[i].velocity, w: bp[i].angularVelocity)
-                movers.append(Int32(i))
-                if bp[i].kind == .dynamic {
-                    let b = bp[i]
-                    let dv = (b.force * b.invMass + b.acceleration) * h
-                    motions.append(BodyMotion(index: Int32(i),
-                                              linearScale: Float(1 / (1 + h * b.linearDamping)),
-                                              angularScale: Float(1 / (1 + h * b.angularDamping)),
-                                              dw: Float(h * b.invInertia * b.torque),
-                                              dvx: Float(dv.x), dvy: Float(dv.y)))
-                }
-            }
-        }}}
-    }
-
-    private func solve(dt: Double) {
-        let n = max(1, settings.substeps)
-        let h = dt / Double(n)
-        let contactHertz = min(settings.contactHertz, settings.contactHertzPerSubstepRate / h)
-        let set = SolverSettings(
-            h: h, invH: 1 / h,
-            contactSoftness: Softness(hertz: contactHertz, dampingRatio: settings.contactDampingRatio, h: h),
-            staticSoftness: Softness(hertz: 2 * contactHertz, dampingRatio: settings.contactDampingRatio, h: h),
-            maxBiasVelocity: settings.contactPushMaxVelocity,
-            restitutionThreshold: settings.restitutionThreshold,
-            linearSlop: settings.linearSlop)
-        let jointSoftness = Softness(hertz: 2 * contactHertz, dampingRatio: settings.jointDampingRatio, h: h)
-
-        prepareBodies(h: h)
-        let bodyCount = bodies.count
-        contactSet.contacts.withUnsafeBufferPointer { cp in
-        solverBodies.withUnsafeBufferPointer { sb in
-        bodies.withUnsafeMutableBufferPointer { bp in
-            graph.build(contacts: cp, solverBodies: sb.baseAddress!, bodies: bp.baseAddress!, bodyCount: bodyCount,
-                        settings: set)
-            awakeJoints.removeAll(keepingCapacity: true)
-            for j in joints.indices where joints[j].isActive
-                && !bp[Int(joints[j].bodyA)].isAsleep && !bp[Int(joints[j].bodyB)].isAsleep {
-                awakeJoints.append(Int32(j))
-                JointSolver.prepare(&joints[j], bp.baseAddress!, set)
-            }
-        }}}
-        awakeJoints.withUnsafeBufferPointer { awake in
-            joints.withUnsafeBufferPointer { jp in jointGroups.build(awake: awake, joints: jp, bodyCount: bodyCount) }
-        }
-
-        let maxSpeed = Float(settings.maxLinearSpeed)
-        let relaxIterations = max(1, settings.relaxIterations)
-        let sweeps = settings.maxImpactSweeps
-        let hf = Float(h)
-        let wide = WideSettings(set)
-        states.withUnsafeMutableBufferPointer { sp in
-        graph.withConstraints { wp, op, ip in
-        joints.withUnsafeMutableBufferPointer { jp in
-        motions.withUnsafeBufferPointer { mp in
-        movers.withUnsafeBufferPointer { movers in
-        awakeJoints.withUnsafeBufferPointer { awakeJoints in
-            let s = sp.baseAddress!
-            func resolveImpacts() {
-                if ip.isEmpty { return }
-                for _ in 0..<sweeps {
-                    var any = false
-                    for k in 0..<ip.count where ContactSolver.impact(&ip[k], s, set) { any = true }
-                    if !any { break }
-                }
-            }
-            for _ in 0..<n {
-                // Integrate velocities.
-                for m in mp {
-                    let st = s + Int(m.index)
-                    var vx = st.pointee.vx * m.linearScale + m.dvx
-                    var vy = st.pointee.vy * m.linearScale + m.dvy
-                    let speed2 = vx * vx + vy * vy
-                    if speed2 > maxSpeed * maxSpeed {
-                        let k = maxSpeed / speed2.squareRoot()
-                        vx *= k; vy *= k
-                    }
-                    st.pointee.vx = vx; st.pointee.vy = vy
-                    st.pointee.angular = st.pointee.angular * m.angularScale + m.dw
-                }
-                // Impacts: pairwise, from current velocities, until nothing approaches. This runs
-                // before each pass that could clamp an approach (the speculative part of solve and
-                // relax), so an elastic contact always bounces from its full approach speed.
-                resolveImpacts()
-                for j in awakeJoints { JointSolver.warmStart(&jp[Int(j)], s) }
-                for w in 0..<wp.count { WideContactSolver.warmStart(&wp[w], s) }
-                for c in 0..<op.count { ContactSolver.warmStart(&op[c], s) }
-                solveJoints(jp.baseAddress!, s, set, jointSoftness, awakeJoints, useBias: true)
-                for w in 0..<wp.count { WideContactSolver.solve(&wp[w], s, wide) }
-                for c in 0..<op.count { ContactSolver.solve(&op[c], s, set, useBias: true) }
-                // Integrate positions.
-                for i in movers { s[Int(i)].advance(by: hf) }
-                resolveImpacts()
-                solveJoints(jp.baseAddress!, s, set, jointSoftness, awakeJoints, useBias: false)
-                for r in 0..<relaxIterations {
-                    if r == 0 {
-                        for w in 0..<wp.count { WideContactSolver.relax(&wp[w], s, wide) }
-                    } else {
-                        for w in 0..<wp.count { WideContactSolver.relaxFriction(&wp[w], s) }
-                    }
-                    for c in 0..<op.count { ContactSolver.solve(&op[c], s, set, useBias: false) }
-                }
-            }
-        }}}}}}
-
-        // Store impulses, decide touching, report events.
-        contactSet.withContacts { graph.store(into: $0) }
-        contactSet.updateTouching(linearSlop: settings.linearSlop)
-
-        // Write poses back. The rotation is renormalized in double precision, so the single
-        // precision of a step's turn never accumulates into the pose. Dynamic bodies advance their
-        // rest timers here, before their forces and the velocity the step started from are
-        // replaced (IslandSleeper remembers both).
-        let sleep = settings.enableSleep, threshold = settings.sleepThreshold, timeToSleep = settings.timeToSleep
-        sleeper.reserve(bodyCount: bodies.count)
-        bodies.withUnsafeMutableBufferPointer { bp in
-        states.withUnsafeBufferPointer { sp in
-            for i in movers {
-                let st = sp[Int(i)]
-                let q = st.dq.multiply(bp[Int(i)].rotation)
-                let inv = 1 / (q.c * q.c + q.s * q.s).squareRoot()
-                bp[Int(i)].position += st.dp
-                bp[Int(i)].rotation = Rotation(c: q.c * inv, s: q.s * inv)
-                if bp[Int(i)].kind == .dynamic {
-                    if sleep {
-                        sleeper.advance(&bp[Int(i)], i, st, dt: dt, threshold: threshold, timeToSleep: timeToSleep)
-                    } else {
-                        bp[Int(i)].sleepTime = 0
-                    }
-                }
-                bp[Int(i)].velocity = st.v
-                bp[Int(i)].angularVelocity = st.w
-                bp[Int(i)].force = .zero
-                bp[Int(i)].torque = 0
-            }
-        }}
-        sweepFastBodies()
-    }
-
     /// Puts back every dynamic body whose center passed into a static shape this step
     /// (ContinuousCollision.swift).
     private func sweepFastBodies() {
         let slop = settings.linearSlop
-        for i in movers {
+        for i in stepper.movers {
             let b = bodies[Int(i)]
             guard b.kind == .dynamic, b.firstShape >= 0 else { continue }
-            let travel = states[Int(i)].dp
+            let travel = stepper.displacement(of: i)
             let distance = travel.length
             guard distance > b.coreRadius else { continue }
             let end = b.position, start = end - travel, core = b.coreRadius

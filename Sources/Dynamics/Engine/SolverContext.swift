@@ -1,0 +1,59 @@
+// SolverContext: everything the substeps of one step read and write, as unsafe pointers taken once
+// (Box2D v3's b2StepContext; the name StepContext is the animator's, for behaviors).
+//
+// The substep loop runs the same few passes four times a step over the same buffers: body states,
+// joints, the wide contact batches, the scalar overflow and impact constraints, and the lists of
+// bodies to integrate. Held in Swift arrays, each pass would need its buffers through a closure of
+// its own (the loop used to sit six closures deep), and every array access inside it would be a
+// candidate for a uniqueness check or reference counting. The Stepper instead opens the buffers
+// once per step, puts their addresses into this struct, and hands it to the stages
+// (SolverStages.swift), which are then plain loops over pointers: no retain or release, no
+// dynamic dispatch, and the same instructions the closures produced.
+//
+// The pointers are valid only inside Stepper.withContext; a context never outlives it. The
+// context owns nothing and changes only what its pointers point to, so its stages are
+// non-mutating and it is passed by value.
+import Geometry
+
+/// What one substep does to a dynamic body's velocity before the constraints: damping, then
+/// the constant acceleration of the step's forces and fields.
+struct BodyMotion {
+    var index: Int32
+    var linearScale: Float
+    var angularScale: Float
+    var dw: Float
+    var dvx: Float
+    var dvy: Float
+}
+
+struct SolverContext {
+    /// Every body's solver state, by body index.
+    let states: UnsafeMutablePointer<BodyState>
+    /// Dynamic awake bodies and their per-substep velocity change.
+    let motions: UnsafeBufferPointer<BodyMotion>
+    /// Bodies that move during the step: dynamic and anchored ones that are awake.
+    let movers: UnsafeBufferPointer<Int32>
+    /// Every joint, by joint index, and the indices of the active ones whose bodies are awake.
+    let joints: UnsafeMutablePointer<Joint>
+    let awakeJoints: UnsafeBufferPointer<Int32>
+    /// The awake joints that are solved together with their neighbours (JointGroups.swift); its
+    /// solve keeps scratch rows, so the context points at it rather than holding a copy.
+    let jointGroups: UnsafeMutablePointer<JointGroups>
+    /// The colored contact constraints, eight to a batch (ConstraintGraph.swift).
+    let batches: UnsafeMutableBufferPointer<WideContact>
+    /// Contact constraints that fit no color, solved one at a time.
+    let overflow: UnsafeMutableBufferPointer<ContactConstraint>
+    /// Scalar copies of the elastic contact constraints, for the impact pass.
+    let impacts: UnsafeMutableBufferPointer<ContactConstraint>
+
+    /// The substep's length and softness, in double precision (scalar solvers) and for the lanes.
+    let solver: SolverSettings
+    let wide: WideSettings
+    let jointSoftness: Softness
+    /// The substep's length in single precision, for integrating positions.
+    let h: Float
+    /// The fastest a body may move, pt/s.
+    let maxLinearSpeed: Float
+    /// The most impact passes per call, should elastic contacts keep exchanging momentum.
+    let impactSweeps: Int
+}

@@ -1,0 +1,82 @@
+// SolverStages: the passes of one substep, in the order Stepper.step runs them (Box2D v3's
+// solver stages, in Nudge's variant of its soft step):
+//   integrate velocities → resolve impacts → warm start → solve → integrate positions →
+//   resolve impacts → relax → relax friction (once per further relax iteration).
+// Each stage is a loop over the step's buffers through the SolverContext's pointers. They are
+// inlined into the substep loop, as the passes were when they were written out in it, so the
+// compiler sees the same code: splitting the loop into named stages costs no instructions.
+// Joints come before contacts within a pass, and the wide batches before the scalar overflow;
+// that order is part of the result (Gauss–Seidel), so it must not change.
+extension SolverContext {
+    /// Damping, the step's forces and fields, and the speed cap, on every dynamic awake body.
+    @inline(__always) func integrateVelocities() {
+        let maxSpeed = maxLinearSpeed
+        for m in motions {
+            let st = states + Int(m.index)
+            var vx = st.pointee.vx * m.linearScale + m.dvx
+            var vy = st.pointee.vy * m.linearScale + m.dvy
+            let speed2 = vx * vx + vy * vy
+            if speed2 > maxSpeed * maxSpeed {
+                let k = maxSpeed / speed2.squareRoot()
+                vx *= k; vy *= k
+            }
+            st.pointee.vx = vx; st.pointee.vy = vy
+            st.pointee.angular = st.pointee.angular * m.angularScale + m.dw
+        }
+    }
+
+    /// Impacts: pairwise, from current velocities, until nothing approaches. This runs before
+    /// each pass that could clamp an approach (the speculative part of solve and relax), so an
+    /// elastic contact always bounces from its full approach speed.
+    @inline(__always) func resolveImpacts() {
+        if impacts.isEmpty { return }
+        for _ in 0..<impactSweeps {
+            var any = false
+            for k in 0..<impacts.count where ContactSolver.impact(&impacts[k], states, solver) { any = true }
+            if !any { break }
+        }
+    }
+
+    /// Applies the impulses stored from the last substep (or step) before solving.
+    @inline(__always) func warmStart() {
+        for j in awakeJoints { JointSolver.warmStart(&joints[Int(j)], states) }
+        for w in 0..<batches.count { WideContactSolver.warmStart(&batches[w], states) }
+        for c in 0..<overflow.count { ContactSolver.warmStart(&overflow[c], states) }
+    }
+
+    /// One pass over the joints: each joint alone in its group by itself, then each group at once.
+    @inline(__always) func solveJoints(useBias: Bool) {
+        for j in awakeJoints where !jointGroups.pointee.isGrouped[Int(j)] {
+            JointSolver.solve(&joints[Int(j)], states, solver, jointSoftness: jointSoftness, useBias: useBias)
+        }
+        for g in 0..<jointGroups.pointee.count {
+            jointGroups.pointee.solve(g, joints, states, solver, soft: jointSoftness, useBias: useBias)
+        }
+    }
+
+    /// One pass over every constraint with the soft bias that pushes overlaps apart.
+    @inline(__always) func solve() {
+        solveJoints(useBias: true)
+        for w in 0..<batches.count { WideContactSolver.solve(&batches[w], states, wide) }
+        for c in 0..<overflow.count { ContactSolver.solve(&overflow[c], states, solver, useBias: true) }
+    }
+
+    /// Moves every moving body by a substep at its current velocity.
+    @inline(__always) func integratePositions() {
+        for i in movers { states[Int(i)].advance(by: h) }
+    }
+
+    /// One pass without bias, so the push-out velocity the solve pass added does not stay.
+    @inline(__always) func relax() {
+        solveJoints(useBias: false)
+        for w in 0..<batches.count { WideContactSolver.relax(&batches[w], states, wide) }
+        for c in 0..<overflow.count { ContactSolver.solve(&overflow[c], states, solver, useBias: false) }
+    }
+
+    /// A further relax pass for contact friction (the scalar overflow relaxes whole again),
+    /// which converges through tall stacks more slowly than the normal impulses.
+    @inline(__always) func relaxFriction() {
+        for w in 0..<batches.count { WideContactSolver.relaxFriction(&batches[w], states) }
+        for c in 0..<overflow.count { ContactSolver.solve(&overflow[c], states, solver, useBias: false) }
+    }
+}

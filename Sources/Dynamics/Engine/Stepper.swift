@@ -1,0 +1,181 @@
+// Stepper: the solver's part of a step, after the narrow phase: Box2D v3's soft step with
+// substeps, over the bodies, joints and contacts the World passes in.
+//
+//   prepare   the body states the substeps start from and the lists of bodies they move;
+//             the contact constraints, colored into wide batches (ConstraintGraph.swift);
+//             the joints whose bodies are awake, and their groups (JointGroups.swift);
+//   substeps  `settings.substeps` times the stages of SolverStages.swift, over a SolverContext;
+//   store     impulses back into the manifolds for warm starting, then touching and events;
+//   finalize  poses written back to the bodies, rest timers advanced for the sleeper.
+//
+// The Stepper keeps the step's scratch arrays (states, motions, movers, the graph) from step to
+// step, so a step allocates nothing once the scene's size has been seen. It owns no scene state:
+// bodies, joints and contacts stay the World's and are lent for the call. The order of every
+// floating-point operation is the one the World's single solve function had, so the split changed
+// no result bit.
+import Geometry
+
+struct Stepper {
+    private var graph = ConstraintGraph()
+    /// Every body's velocity and displacement during the step, by body index.
+    private var states: [BodyState] = []
+    /// Dynamic bodies and their per-substep velocity change, built once per step.
+    private var motions: [BodyMotion] = []
+    /// Bodies that move during the step: dynamic and anchored ones that are awake.
+    private(set) var movers: [Int32] = []
+    /// Every body's masses and flags, compact, for building the contact constraints.
+    private var solverBodies: [SolverBody] = []
+    /// Active joints whose bodies are awake.
+    private var awakeJoints: [Int32] = []
+    /// Awake joints whose rigid rows are solved together with their neighbours' (JointGroups.swift).
+    private var jointGroups = JointGroups()
+
+    /// A moving body's displacement over the last step (ContinuousCollision.swift sweeps it).
+    func displacement(of body: Int32) -> Vector { states[Int(body)].dp }
+
+    /// Solves the step: `bodies` get their new velocities and poses, `contacts` their impulses
+    /// and events, and `sleeper` the rest timers of the bodies that moved.
+    mutating func step(dt: Double, settings: WorldSettings, bodies: inout [Body], joints: inout [Joint],
+                       contacts: inout ContactSet, sleeper: inout IslandSleeper) {
+        let n = max(1, settings.substeps)
+        let h = dt / Double(n)
+        let contactHertz = min(settings.contactHertz, settings.contactHertzPerSubstepRate / h)
+        let set = SolverSettings(
+            h: h, invH: 1 / h,
+            contactSoftness: Softness(hertz: contactHertz, dampingRatio: settings.contactDampingRatio, h: h),
+            staticSoftness: Softness(hertz: 2 * contactHertz, dampingRatio: settings.contactDampingRatio, h: h),
+            maxBiasVelocity: settings.contactPushMaxVelocity,
+            restitutionThreshold: settings.restitutionThreshold,
+            linearSlop: settings.linearSlop)
+        let jointSoftness = Softness(hertz: 2 * contactHertz, dampingRatio: settings.jointDampingRatio, h: h)
+
+        prepareBodies(h: h, bodies)
+        prepareConstraints(set, bodies: &bodies, joints: &joints, contacts: contacts)
+        let relaxIterations = max(1, settings.relaxIterations)
+        withContext(set, jointSoftness: jointSoftness, settings: settings, joints: &joints) { step in
+            for _ in 0..<n {
+                step.integrateVelocities()
+                step.resolveImpacts()
+                step.warmStart()
+                step.solve()
+                step.integratePositions()
+                step.resolveImpacts()
+                step.relax()
+                for _ in 1..<relaxIterations { step.relaxFriction() }
+            }
+        }
+        storeImpulses(&contacts, linearSlop: settings.linearSlop)
+        finalize(dt: dt, settings: settings, &bodies, &sleeper)
+    }
+
+    /// The body states the substeps start from, and the lists of bodies they integrate.
+    private mutating func prepareBodies(h: Double, _ bodies: [Body]) {
+        motions.removeAll(keepingCapacity: true)
+        movers.removeAll(keepingCapacity: true)
+        if solverBodies.count != bodies.count {
+            solverBodies = [SolverBody](repeating: SolverBody(), count: bodies.count)
+        }
+        if states.count != bodies.count {
+            states = [BodyState](repeating: BodyState(), count: bodies.count)
+        }
+        bodies.withUnsafeBufferPointer { bp in
+        states.withUnsafeMutableBufferPointer { sp in
+        solverBodies.withUnsafeMutableBufferPointer { sb in
+            for i in 0..<bp.count {
+                sb[i] = SolverBody(bp[i])
+                guard bp[i].isActive && bp[i].kind != .fixed && !bp[i].isAsleep else {
+                    sp[i] = BodyState()
+                    continue
+                }
+                // Anchored bodies keep the velocity their owner gave them (kinematic motion).
+                sp[i] = BodyState(v: bp[i].velocity, w: bp[i].angularVelocity)
+                movers.append(Int32(i))
+                if bp[i].kind == .dynamic {
+                    let b = bp[i]
+                    let dv = (b.force * b.invMass + b.acceleration) * h
+                    motions.append(BodyMotion(index: Int32(i),
+                                              linearScale: Float(1 / (1 + h * b.linearDamping)),
+                                              angularScale: Float(1 / (1 + h * b.angularDamping)),
+                                              dw: Float(h * b.invInertia * b.torque),
+                                              dvx: Float(dv.x), dvy: Float(dv.y)))
+                }
+            }
+        }}}
+    }
+
+    /// The contact constraints, colored into batches, and the joints of awake bodies.
+    private mutating func prepareConstraints(_ set: SolverSettings, bodies: inout [Body], joints: inout [Joint],
+                                             contacts: ContactSet) {
+        let bodyCount = bodies.count
+        contacts.contacts.withUnsafeBufferPointer { cp in
+        solverBodies.withUnsafeBufferPointer { sb in
+        bodies.withUnsafeMutableBufferPointer { bp in
+            graph.build(contacts: cp, solverBodies: sb.baseAddress!, bodies: bp.baseAddress!, bodyCount: bodyCount,
+                        settings: set)
+            awakeJoints.removeAll(keepingCapacity: true)
+            for j in joints.indices where joints[j].isActive
+                && !bp[Int(joints[j].bodyA)].isAsleep && !bp[Int(joints[j].bodyB)].isAsleep {
+                awakeJoints.append(Int32(j))
+                JointSolver.prepare(&joints[j], bp.baseAddress!, set)
+            }
+        }}}
+        awakeJoints.withUnsafeBufferPointer { awake in
+            joints.withUnsafeBufferPointer { jp in jointGroups.build(awake: awake, joints: jp, bodyCount: bodyCount) }
+        }
+    }
+
+    /// Opens the step's buffers once and runs `body` over a context holding their addresses.
+    private mutating func withContext(_ set: SolverSettings, jointSoftness: Softness, settings: WorldSettings,
+                                      joints: inout [Joint], _ body: (SolverContext) -> Void) {
+        let h = Float(set.h), maxSpeed = Float(settings.maxLinearSpeed), sweeps = settings.maxImpactSweeps
+        states.withUnsafeMutableBufferPointer { sp in
+        graph.withConstraints { wp, op, ip in
+        joints.withUnsafeMutableBufferPointer { jp in
+        motions.withUnsafeBufferPointer { mp in
+        movers.withUnsafeBufferPointer { mv in
+        awakeJoints.withUnsafeBufferPointer { aj in
+        withUnsafeMutablePointer(to: &jointGroups) { groups in
+            body(SolverContext(states: sp.baseAddress!, motions: mp, movers: mv, joints: jp.baseAddress!,
+                               awakeJoints: aj, jointGroups: groups, batches: wp, overflow: op, impacts: ip,
+                               solver: set, wide: WideSettings(set), jointSoftness: jointSoftness, h: h,
+                               maxLinearSpeed: maxSpeed, impactSweeps: sweeps))
+        }}}}}}}
+    }
+
+    /// Stores the step's impulses in the manifolds (warm starting), then decides touching.
+    private mutating func storeImpulses(_ contacts: inout ContactSet, linearSlop: Double) {
+        contacts.withContacts { graph.store(into: $0) }
+        contacts.updateTouching(linearSlop: linearSlop)
+    }
+
+    /// Writes poses back. The rotation is renormalized in double precision, so the single
+    /// precision of a step's turn never accumulates into the pose. Dynamic bodies advance their
+    /// rest timers here, before their forces and the velocity the step started from are
+    /// replaced (IslandSleeper remembers both).
+    private mutating func finalize(dt: Double, settings: WorldSettings, _ bodies: inout [Body],
+                                   _ sleeper: inout IslandSleeper) {
+        let sleep = settings.enableSleep, threshold = settings.sleepThreshold, timeToSleep = settings.timeToSleep
+        sleeper.reserve(bodyCount: bodies.count)
+        bodies.withUnsafeMutableBufferPointer { bp in
+        states.withUnsafeBufferPointer { sp in
+            for i in movers {
+                let st = sp[Int(i)]
+                let q = st.dq.multiply(bp[Int(i)].rotation)
+                let inv = 1 / (q.c * q.c + q.s * q.s).squareRoot()
+                bp[Int(i)].position += st.dp
+                bp[Int(i)].rotation = Rotation(c: q.c * inv, s: q.s * inv)
+                if bp[Int(i)].kind == .dynamic {
+                    if sleep {
+                        sleeper.advance(&bp[Int(i)], i, st, dt: dt, threshold: threshold, timeToSleep: timeToSleep)
+                    } else {
+                        bp[Int(i)].sleepTime = 0
+                    }
+                }
+                bp[Int(i)].velocity = st.v
+                bp[Int(i)].angularVelocity = st.w
+                bp[Int(i)].force = .zero
+                bp[Int(i)].torque = 0
+            }
+        }}
+    }
+}

@@ -1,0 +1,46 @@
+// WorldSettings: the numbers a World steps by: substeps and relax passes, slop and speculative
+// distance, contact recycling, broad-phase margin, contact and joint softness, speed caps and
+// sleeping. Defaults are Box2D v3's, converted at 100 pt per meter, except where a comment gives
+// the reason that moved them.
+
+struct WorldSettings: Sendable {
+    /// Solver substeps per step: Box2D v3's four.
+    var substeps = 4
+    /// Relax passes per substep: one for contact and friction, as Box2D v3 runs, and then
+    /// friction alone. With the first only, a pyramid of a hundred layers spreads sideways at
+    /// 60 Hz contacts, because friction (solved only while relaxing) has not converged through
+    /// its layers; the second holds it (the drifts are in docs/performance-log.md).
+    var relaxIterations = 2
+    /// Allowed overlap, in points (Box2D's 0.005 m at 100 pt per meter).
+    var linearSlop = 0.5
+    /// Contacts closer than this (plus the pair's closing distance per step) get speculative points.
+    var speculativeDistance = 2.0
+    /// A touching contact keeps its manifold while its bodies' relative pose moves less than this
+    /// (ContactRecycling.swift): ten linear slops, Box2D v3's default. Zero turns recycling off.
+    var contactRecycleDistance = 5.0
+    /// ... and while neither body has turned further than this cosine's angle (about 11.5°).
+    var contactRecycleCosine = 0.98
+    /// How much fat boxes exceed tight ones in the broad phase.
+    var aabbMargin = 10.0
+    /// Contact stiffness. Box2D v3 uses 30 Hz, and a soft contact compresses by its load·g/(m·ω²),
+    /// which summed over a hundred layers sinks the top of a tall pyramid past the quarter-box
+    /// criterion. At 60 Hz the sink is a quarter of that, within the criterion (DECISIONS.md).
+    var contactHertz = 60.0
+    var contactDampingRatio = 10.0
+    var jointHertz = 60.0
+    var jointDampingRatio = 2.0
+    /// Contact stiffness is capped at this fraction of the substep rate (Box2D v3's 1/4).
+    var contactHertzPerSubstepRate = 0.25
+    /// Cap on the push-out speed for overlapping shapes (3 m/s).
+    var contactPushMaxVelocity = 300.0
+    /// Approach speeds below this bounce inelastically (1 m/s, as in Box2D and UIKit).
+    var restitutionThreshold = 100.0
+    var maxLinearSpeed = 400_000.0
+    var maxImpactSweeps = 64
+    /// Islands of bodies at rest stop being simulated until something wakes them.
+    var enableSleep = true
+    /// Bodies slower than this (|v| + |ω|·extent), pt/s, are at rest: Box2D's 0.05 m/s.
+    var sleepThreshold = 5.0
+    /// An island sleeps once all its bodies have been at rest this long, s.
+    var timeToSleep = 0.5
+}
