@@ -46,11 +46,17 @@ extension SolverContext {
 
     /// One pass over the joints: each joint alone in its group by itself, then each group at once.
     @inline(__always) func solveJoints(useBias: Bool) {
-        for j in awakeJoints where !jointGroups.pointee.isGrouped[Int(j)] {
-            JointSolver.solve(&joints[Int(j)], states, solver, jointSoftness: jointSoftness, useBias: useBias)
+        // Locals, so the joint loop keeps them in registers instead of reloading them from the
+        // context after each joint's writes to the body states.
+        let joints = joints, states = states, solver = solver, soft = jointSoftness
+        let isGrouped = jointGroups.pointee.isGrouped
+        isGrouped.withUnsafeBufferPointer { grouped in
+            for j in awakeJoints where !grouped[Int(j)] {
+                JointSolver.solve(&joints[Int(j)], states, solver, jointSoftness: soft, useBias: useBias)
+            }
         }
         for g in 0..<jointGroups.pointee.count {
-            jointGroups.pointee.solve(g, joints, states, solver, soft: jointSoftness, useBias: useBias)
+            jointGroups.pointee.solve(g, joints, states, solver, soft: soft, useBias: useBias)
         }
     }
 

@@ -9,10 +9,10 @@
 //   finalize  poses written back to the bodies, rest timers advanced for the sleeper.
 //
 // The Stepper keeps the step's scratch arrays (states, motions, movers, the graph) from step to
-// step, so a step allocates nothing once the scene's size has been seen. It owns no scene state:
-// bodies, joints and contacts stay the World's and are lent for the call. The order of every
-// floating-point operation is the one the World's single solve function had, so the split changed
-// no result bit.
+// step, so they grow only when the scene does. It owns no scene state: bodies, joints and
+// contacts stay the World's and are lent for the call. Stages, and the constraints within a
+// stage, run in a fixed order (the solver is Gauss–Seidel, so the order is part of the result):
+// the same calls give bit-identical results.
 import Geometry
 
 struct Stepper {
