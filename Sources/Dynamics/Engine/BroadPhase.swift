@@ -106,7 +106,7 @@ struct BroadPhase {
 
     /// Finds the partners of every moved proxy and gives the new pairs that may collide to
     /// `contacts`; empties the move buffer.
-    mutating func updatePairs(_ contacts: inout ContactSet, shapes: [Shape], bodies: [Body]) {
+    mutating func updatePairs(_ contacts: inout ContactSet, shapes: [Shape], bodies: [Body], contactLimit: Int) {
         if moveBuffer.isEmpty { return }
         for id in moveBuffer where !refitted[Int(id)] {
             refitted[Int(id)] = true
@@ -120,7 +120,7 @@ struct BroadPhase {
                 // When both moved, only the lower id creates the pair, after both boxes are final.
                 if isMoved[Int(other)] && other < id { return }
                 if !ContactSet.shouldCollide(id, other, shapes: shapes, bodies: bodies) { return }
-                contacts.addPair(id, other, shapes: shapes)
+                contacts.addPair(id, other, shapes: shapes, bodies: bodies, limit: contactLimit)
             }
         }
         moveBuffer.removeAll(keepingCapacity: true)

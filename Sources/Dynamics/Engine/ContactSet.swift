@@ -51,6 +51,12 @@ struct ContactSet {
     private(set) var endEvents: [ContactEvent] = []
     /// Contacts whose manifold the last step kept instead of colliding them again.
     private(set) var recycledCount = 0
+    /// Each shape's number of contacts, by shape id.
+    private var contactCounts: [Int32] = []
+    /// Shapes refused a pair because they had as many contacts as a shape may have.
+    private var wasRefused: [Bool] = []
+    /// Refused shapes that have since lost a contact: the broad phase looks for their partners again.
+    private var reopened: [Int32] = []
 
     var count: Int { contacts.count }
 
@@ -89,10 +95,30 @@ struct ContactSet {
 
     // MARK: Lifecycle
 
-    /// A contact for shapes `a` and `b` unless they have one.
-    mutating func addPair(_ a: Int32, _ b: Int32, shapes: [Shape]) {
+    /// A contact for shapes `a` and `b` unless they have one, or unless they are two items' shapes
+    /// and one of them has `limit` contacts already (a pair with the fixed ground's walls and
+    /// boundaries is always made).
+    /// A refused shape is looked at again once it has lost a contact (`takeReopened`).
+    mutating func addPair(_ a: Int32, _ b: Int32, shapes: [Shape], bodies: [Body], limit: Int) {
         let key = Self.pairKey(a, b)
         if pairs[key] != nil { return }
+        let needed = Int(max(a, b)) + 1
+        if contactCounts.count < needed {
+            contactCounts.append(contentsOf: repeatElement(0, count: needed - contactCounts.count))
+            wasRefused.append(contentsOf: repeatElement(false, count: needed - wasRefused.count))
+        }
+        // A pair with a wall or boundary is always made: a shape touches few of them, and without
+        // its contact a crowded item would fall through the floor.
+        let withGround = bodies[Int(shapes[Int(a)].body)].kind == .fixed || bodies[Int(shapes[Int(b)].body)].kind == .fixed
+        let fullA = !withGround && Int(contactCounts[Int(a)]) >= limit
+        let fullB = !withGround && Int(contactCounts[Int(b)]) >= limit
+        if fullA || fullB {
+            if fullA { wasRefused[Int(a)] = true }
+            if fullB { wasRefused[Int(b)] = true }
+            return
+        }
+        contactCounts[Int(a)] += 1
+        contactCounts[Int(b)] += 1
         // Canonical order: a polygon before a circle, else the lower id first.
         var sa = a, sb = b
         let ka = shapes[Int(a)].kind, kb = shapes[Int(b)].kind
@@ -110,12 +136,29 @@ struct ContactSet {
             endEvents.append(ContactEvent(shapeA: c.shapeA, shapeB: c.shapeB, point: c.manifold.p1.point))
         }
         pairs[Self.pairKey(c.shapeA, c.shapeB)] = nil
+        release(c.shapeA)
+        release(c.shapeB)
         let last = contacts.count - 1
         if i != last {
             contacts[i] = contacts[last]
             pairs[Self.pairKey(contacts[i].shapeA, contacts[i].shapeB)] = Int32(i)
         }
         contacts.removeLast()
+    }
+
+    /// One contact fewer for `shape`; a shape once refused is looked at again.
+    @inline(__always) private mutating func release(_ shape: Int32) {
+        contactCounts[Int(shape)] -= 1
+        if wasRefused[Int(shape)] {
+            wasRefused[Int(shape)] = false
+            reopened.append(shape)
+        }
+    }
+
+    /// The shapes refused a pair that have lost a contact since; the list is emptied.
+    mutating func takeReopened() -> [Int32] {
+        defer { reopened.removeAll(keepingCapacity: true) }
+        return reopened
     }
 
     /// Destroys the contacts of shape `id` for which `drop` holds (all of them by default).

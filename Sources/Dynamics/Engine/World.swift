@@ -353,7 +353,8 @@ final class World {
         withGeometry { geometry in
             broadPhase.update(dt: dt, margin: margin, shapes: sp, bodies: bp, geometry: geometry)
         }}}
-        broadPhase.updatePairs(&contactSet, shapes: shapes, bodies: bodies)
+        for id in contactSet.takeReopened() where shapes[Int(id)].isActive { broadPhase.markMoved(id) }
+        broadPhase.updatePairs(&contactSet, shapes: shapes, bodies: bodies, contactLimit: settings.maxContactsPerShape)
     }
 
     private func updateContacts(dt: Double) {

@@ -22,6 +22,11 @@ struct WorldSettings: Sendable {
     var contactRecycleCosine = 0.98
     /// How much fat boxes exceed tight ones in the broad phase.
     var aabbMargin = 10.0
+    /// The most contacts a shape of a moving body may have. A shape touches a handful of others
+    /// in any pile (six equal circles around one), but thousands of items made at one point all
+    /// overlap, and a contact for every pair, n²/2 of them, took 3.8 GB for 3,000 items. Past the
+    /// limit a pair waits until one of its shapes loses a contact, then it is looked for again.
+    var maxContactsPerShape = 64
     /// Contact stiffness. Box2D v3 uses 30 Hz, and a soft contact compresses by its load·g/(m·ω²),
     /// which summed over a hundred layers sinks the top of a tall pyramid past the quarter-box
     /// criterion. At 60 Hz the sink is a quarter of that, within the criterion (DECISIONS.md).
