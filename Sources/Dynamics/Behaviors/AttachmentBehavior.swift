@@ -177,51 +177,51 @@ public final class AttachmentBehavior: DynamicBehavior {
         let world = context.world
         let existing = joint.map { world.joint($0) }
         let reuse = existing.map { $0.isActive && $0.bodyA == bodyA && $0.bodyB == bodyB } ?? false
-        var j = reuse ? existing! : Joint(kind: .distance, bodyA: bodyA, bodyB: bodyB)
+        var d = reuse ? existing!.definition : JointDefinition(kind: .distance, bodyA: bodyA, bodyB: bodyB)
         let a = world.body(bodyA), b = world.body(bodyB)
         if !reuse {
             // Anchors are fixed in each body's frame at creation.
             switch kind {
             case .distance, .limit:
-                j.localAnchorB = offsetA
-                j.localAnchorA = items.count == 2 ? offsetB : anchorPoint
+                d.localAnchorB = offsetA
+                d.localAnchorA = items.count == 2 ? offsetB : anchorPoint
             case .pin, .sliding, .fixed:
-                j.localAnchorB = b.transform.inverseApply(anchorPoint)
-                j.localAnchorA = a.transform.inverseApply(anchorPoint)
+                d.localAnchorB = b.transform.inverseApply(anchorPoint)
+                d.localAnchorA = a.transform.inverseApply(anchorPoint)
                 referenceAngle = JointSolver.relativeAngle(b.rotation, a.rotation)
             }
         }
-        if items.count == 1 && (kind == .distance || kind == .limit) { j.localAnchorA = anchorPoint }
-        j.referenceAngle = referenceAngle
-        j.enableLimit = false
+        if items.count == 1 && (kind == .distance || kind == .limit) { d.localAnchorA = anchorPoint }
+        d.referenceAngle = referenceAngle
+        d.enableLimit = false
         switch kind {
         case .distance:
-            j.kind = .distance
-            j.length = max(length, 0)
+            d.kind = .distance
+            d.length = max(length, 0)
             if frequency > 0 {
-                j.hertz = frequency; j.dampingRatio = max(damping, 0)
-                j.minLength = 0; j.maxLength = .infinity
+                d.hertz = frequency; d.dampingRatio = max(damping, 0)
+                d.minLength = 0; d.maxLength = .infinity
             } else {
-                j.hertz = 0; j.minLength = j.length; j.maxLength = j.length
+                d.hertz = 0; d.minLength = d.length; d.maxLength = d.length
             }
         case .limit:
-            j.kind = .distance
-            j.length = max(length, 0)
-            j.hertz = 0; j.minLength = 0; j.maxLength = j.length
+            d.kind = .distance
+            d.length = max(length, 0)
+            d.hertz = 0; d.minLength = 0; d.maxLength = d.length
         case .pin:
-            j.kind = .revolute
+            d.kind = .revolute
             let motor = maxMotorTorque > 0
-            j.maxMotorTorque = motor ? maxMotorTorque : max(frictionTorque, 0)
-            j.motorSpeed = motor ? motorSpeed : 0
-            if let r = attachmentRange { j.enableLimit = true; j.lower = r.lowerBound; j.upper = r.upperBound }
+            d.maxMotorTorque = motor ? maxMotorTorque : max(frictionTorque, 0)
+            d.motorSpeed = motor ? motorSpeed : 0
+            if let r = attachmentRange { d.enableLimit = true; d.lower = r.lowerBound; d.upper = r.upperBound }
         case .sliding:
-            j.kind = .prismatic
-            if !reuse { j.localAxisA = a.rotation.inverseRotate(axis) }
-            if let r = attachmentRange { j.enableLimit = true; j.lower = r.lowerBound; j.upper = r.upperBound }
+            d.kind = .prismatic
+            if !reuse { d.localAxisA = a.rotation.inverseRotate(axis) }
+            if let r = attachmentRange { d.enableLimit = true; d.lower = r.lowerBound; d.upper = r.upperBound }
         case .fixed:
-            j.kind = .weld
+            d.kind = .weld
         }
-        if reuse { world.withJoint(joint!) { $0 = j } } else { joint = world.createJoint(j) }
+        if reuse { world.withJoint(joint!) { $0.definition = d } } else { joint = world.createJoint(Joint(d)) }
     }
 
     override func detach(_ context: SyncContext) {

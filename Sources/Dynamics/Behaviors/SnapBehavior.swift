@@ -46,15 +46,15 @@ public final class SnapBehavior: DynamicBehavior {
         guard let b = context.body(for: item) else { return }
         let zeta = min(max(damping, 0), 1)
         if let j = joint, context.world.joint(j).isActive, context.world.joint(j).bodyB == b {
-            context.world.withJoint(j) { $0.target = snapPoint; $0.dampingRatio = zeta }
+            context.world.withJoint(j) { $0.definition.target = snapPoint; $0.definition.dampingRatio = zeta }
         } else {
-            var j = Joint(kind: .mouse, bodyA: context.world.ground, bodyB: b)
-            j.target = snapPoint
-            j.hertz = Self.hertz
-            j.angularHertz = Self.hertz * 3.0.squareRoot()
-            j.targetAngle = 0
-            j.dampingRatio = zeta
-            joint = context.world.createJoint(j)
+            var d = JointDefinition(kind: .mouse, bodyA: context.world.ground, bodyB: b)
+            d.target = snapPoint
+            d.hertz = Self.hertz
+            d.angularHertz = Self.hertz * 3.0.squareRoot()
+            d.targetAngle = 0
+            d.dampingRatio = zeta
+            joint = context.world.createJoint(Joint(d))
         }
     }
 

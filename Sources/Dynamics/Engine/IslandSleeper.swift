@@ -92,18 +92,6 @@ struct IslandSleeper {
             || before.position != after.position || before.rotation.c != after.rotation.c || before.rotation.s != after.rotation.s
     }
 
-    /// Whether two versions of a joint constrain their bodies the same way (World.withJoint is
-    /// called with unchanged definitions on every sync; only a real change wakes).
-    static func sameDefinition(_ a: Joint, _ b: Joint) -> Bool {
-        a.kind == b.kind && a.isActive == b.isActive && a.bodyA == b.bodyA && a.bodyB == b.bodyB
-            && a.enableLimit == b.enableLimit && a.lower == b.lower && a.upper == b.upper
-            && a.maxMotorTorque == b.maxMotorTorque && a.motorSpeed == b.motorSpeed && a.length == b.length && a.minLength == b.minLength
-            && a.maxLength == b.maxLength && a.hertz == b.hertz && a.dampingRatio == b.dampingRatio
-            && a.target == b.target && a.maxForce == b.maxForce && a.angularHertz == b.angularHertz
-            && a.targetAngle == b.targetAngle && a.localAnchorA == b.localAnchorA && a.localAnchorB == b.localAnchorB
-            && a.referenceAngle == b.referenceAngle && a.localAxisA == b.localAxisA
-    }
-
     // MARK: The step
 
     /// Start of a step, after the behaviors applied their forces: wakes islands whose load

@@ -1,5 +1,6 @@
 // Joint: the constraints behind attachments, snaps and the mouse grab, one plain struct for all
-// kinds so joints sit in one contiguous array and the solver switches on `kind`.
+// kinds so joints sit in one contiguous array and the solver switches on `kind`. A joint holds
+// its definition (what the owner sets) beside the step's scratch and warm-start impulses.
 //
 // Rigid parts are solved soft with position bias during the "solve" pass and rigid without bias
 // during "relax" (Box2D v3's soft step). Springs (a distance joint with frequency, the snap and
@@ -22,13 +23,48 @@ enum JointKind: UInt8, Sendable {
     case mouse
 }
 
-struct Joint: Sendable {
-    // Fields the solver reads every pass come first, so a joint's hot data shares cache lines.
+/// What an owner sets: the kind, the bodies and every parameter of the constraint. It is a
+/// value apart from the solver's per-step scratch and accumulated impulses (as Box2D v3 keeps a
+/// joint's definition apart from its solver data), so a changed definition is found by `!=`
+/// with no field-by-field comparison to keep in step with new fields.
+struct JointDefinition: Equatable, Sendable {
     var kind: JointKind
     var isActive = true
     var enableLimit = false
     var bodyA: Int32
     var bodyB: Int32
+    var localAnchorA: Vector = .zero
+    var localAnchorB: Vector = .zero
+    /// Revolute and prismatic limits (an angle or a translation).
+    var lower: Double = 0
+    var upper: Double = 0
+    var maxMotorTorque: Double = 0
+    /// Revolute: the relative angular velocity (B − A) the motor drives toward; 0 is friction.
+    var motorSpeed: Double = 0
+    // Distance
+    var length: Double = 0
+    var minLength: Double = 0
+    var maxLength: Double = 0
+    var hertz: Double = 0
+    var dampingRatio: Double = 0
+    // Prismatic, weld and mouse
+    var referenceAngle: Double = 0
+    var localAxisA = Vector(1, 0)
+    var target: Vector = .zero
+    var maxForce: Double = .infinity
+    var angularHertz: Double = 0
+    var targetAngle: Double = 0
+
+    init(kind: JointKind, bodyA: Int32, bodyB: Int32) {
+        self.kind = kind; self.bodyA = bodyA; self.bodyB = bodyB
+    }
+}
+
+/// A joint in the world: its definition and the solver data the step derives from it. The
+/// solver reads the definition through the read-only accessors below; owners change it only
+/// through `definition` (World.withJoint compares it before and after).
+struct Joint: Sendable {
+    var definition: JointDefinition
 
     // Prepared each step
     var rA: Vector = .zero
@@ -36,6 +72,11 @@ struct Joint: Sendable {
     var deltaCenter: Vector = .zero
     var mA: Double = 0, iA: Double = 0, mB: Double = 0, iB: Double = 0
     var axialMass: Double = 0
+    var deltaAngle: Double = 0
+    var springSoftness = Softness.rigid
+    var axisA: Vector = .zero
+    var angleB: Double = 0
+    var angularSoftness = Softness.rigid
 
     // Accumulated impulses (warm starting)
     var linearImpulse: Vector = .zero
@@ -45,37 +86,33 @@ struct Joint: Sendable {
     var upperImpulse: Double = 0
     var motorImpulse: Double = 0
 
-    var deltaAngle: Double = 0
-    var lower: Double = 0
-    var upper: Double = 0
-    var maxMotorTorque: Double = 0
-    /// Revolute: the relative angular velocity (B − A) the motor drives toward; 0 is friction.
-    var motorSpeed: Double = 0
-
-    // Distance
-    var length: Double = 0
-    var minLength: Double = 0
-    var maxLength: Double = 0
-    var hertz: Double = 0
-    var springSoftness = Softness.rigid
-
-    // Prismatic and mouse
-    var axisA: Vector = .zero
-    var angleB: Double = 0
-    var angularSoftness = Softness.rigid
-    var target: Vector = .zero
-    var maxForce: Double = .infinity
-    var angularHertz: Double = 0
-    var targetAngle: Double = 0
-
-    // Definition, read when preparing
-    var localAnchorA: Vector = .zero
-    var localAnchorB: Vector = .zero
-    var dampingRatio: Double = 0
-    var referenceAngle: Double = 0
-    var localAxisA = Vector(1, 0)
+    init(_ definition: JointDefinition) { self.definition = definition }
 
     init(kind: JointKind, bodyA: Int32, bodyB: Int32) {
-        self.kind = kind; self.bodyA = bodyA; self.bodyB = bodyB
+        definition = JointDefinition(kind: kind, bodyA: bodyA, bodyB: bodyB)
     }
+
+    // The definition, read-only, under the names the solver uses.
+    var kind: JointKind { definition.kind }
+    var isActive: Bool { definition.isActive }
+    var enableLimit: Bool { definition.enableLimit }
+    var bodyA: Int32 { definition.bodyA }
+    var bodyB: Int32 { definition.bodyB }
+    var localAnchorA: Vector { definition.localAnchorA }
+    var localAnchorB: Vector { definition.localAnchorB }
+    var lower: Double { definition.lower }
+    var upper: Double { definition.upper }
+    var maxMotorTorque: Double { definition.maxMotorTorque }
+    var motorSpeed: Double { definition.motorSpeed }
+    var length: Double { definition.length }
+    var minLength: Double { definition.minLength }
+    var maxLength: Double { definition.maxLength }
+    var hertz: Double { definition.hertz }
+    var dampingRatio: Double { definition.dampingRatio }
+    var referenceAngle: Double { definition.referenceAngle }
+    var localAxisA: Vector { definition.localAxisA }
+    var target: Vector { definition.target }
+    var maxForce: Double { definition.maxForce }
+    var angularHertz: Double { definition.angularHertz }
+    var targetAngle: Double { definition.targetAngle }
 }

@@ -244,7 +244,7 @@ final class World {
     func destroyJoint(_ id: Int32) {
         wake(joints[Int(id)].bodyA)
         wake(joints[Int(id)].bodyB)
-        joints[Int(id)].isActive = false
+        joints[Int(id)].definition.isActive = false
         freeJoints.append(id)
     }
 
@@ -254,7 +254,7 @@ final class World {
     func withJoint(_ id: Int32, _ change: (inout Joint) -> Void) {
         let before = joints[Int(id)]
         change(&joints[Int(id)])
-        if !IslandSleeper.sameDefinition(before, joints[Int(id)]) {
+        if before.definition != joints[Int(id)].definition {
             wake(before.bodyA); wake(before.bodyB)
             wake(joints[Int(id)].bodyA); wake(joints[Int(id)].bodyB)
         }
