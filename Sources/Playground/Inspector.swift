@@ -270,7 +270,7 @@ public struct Inspector: Hashable, Sendable {
         grid.fill(Cell.blank(bg), columns: left..<(left + width), rows: top..<(top + height))
         for (i, line) in lines.prefix(max(height - 2, 0)).enumerated() {
             let row = top + 1 + i
-            let field = (1...fields.count).contains(i) ? fields[i - 1] : nil
+            let field = i >= 1 && i <= fields.count ? fields[i - 1] : nil
             let isCursor = field != nil && cursor == i - 1
             let background = isCursor ? highlight : bg
             if isCursor { grid.fill(Cell.blank(background), columns: left..<(left + width), rows: row..<(row + 1)) }

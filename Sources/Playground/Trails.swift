@@ -10,7 +10,10 @@
 // each position to the next, in the item's color blended toward the background by age: a point
 // `k` steps old is drawn at opacity 0.8 × (1 − k / length), so the newest part is nearly the
 // item's color and the oldest has faded to the background. Opacity rather than a darker color
-// lets the trail fade into whatever it crosses, not only a black background.
+// lets the trail fade into whatever it crosses, not only a black background. A slow item's
+// segments are shorter than the line is thick and overlap many times over, so they are painted
+// together (`Canvas.fill(_:color:)` with one opacity each), each sample once at the strongest
+// opacity covering it; painted one by one they would pile up to an opaque line that never fades.
 import Geometry
 import Scenes
 import TerminalUI
@@ -85,13 +88,13 @@ public struct Trails: Sendable, SceneUnderlay {
         let thickness = canvas.hairline
         for id in itemIDs {
             guard let item = scene.item(withID: id), let points = history[id], points.count >= 2 else { continue }
-            let color = Color(item.color)
+            var pieces: [(shape: Shape, alpha: Double)] = []
             for k in 0..<(points.count - 1) {
                 let a = viewport.screenPoint(points[k]), b = viewport.screenPoint(points[k + 1])
                 guard a != b else { continue }
-                let age = points.count - 1 - k
-                canvas.fill(.segment(from: a, to: b, thickness: thickness, dotted: false), color: color, alpha: alpha(age: age))
+                pieces.append((.segment(from: a, to: b, thickness: thickness, dotted: false), alpha(age: points.count - 1 - k)))
             }
+            canvas.fill(pieces, color: Color(item.color))
         }
     }
 }

@@ -26,7 +26,16 @@ import SceneFormat
 
 /// A material property of an item, as a `type: dynamicItem` entry sets it.
 public enum ItemMaterial: String, CaseIterable, Hashable, Sendable {
-    case density, friction, elasticity, resistance, angularResistance
+    /// Mass per area (mass = density × w/100 × h/100).
+    case density
+    /// Coulomb friction of sliding contacts.
+    case friction
+    /// Restitution of collisions, 0…1.
+    case elasticity
+    /// Linear damping, 1/s.
+    case resistance
+    /// Angular damping, 1/s.
+    case angularResistance
 
     /// The values the scene format allows (docs/scene-format.md, `type: dynamicItem`).
     public var range: ClosedRange<Double> {
@@ -60,7 +69,16 @@ public enum ItemMaterial: String, CaseIterable, Hashable, Sendable {
 
 /// A numeric property of an attachment.
 public enum JointProperty: String, CaseIterable, Hashable, Sendable {
-    case length, frequency, damping, motorSpeed, motorTorque
+    /// The distance kept (a rod or spring) or the most allowed (a rope), points.
+    case length
+    /// A spring's frequency, Hz (0: a rigid rod).
+    case frequency
+    /// A spring's damping ratio, 0…1.
+    case damping
+    /// A pin motor's target speed, rad/s.
+    case motorSpeed
+    /// The most torque a pin motor applies, mass·pt²/s² (`motorTorque`; `maxMotorTorque` live).
+    case motorTorque
 
     /// The values the scene format allows (docs/scene-format.md, `type: attachment`).
     public var range: ClosedRange<Double> {

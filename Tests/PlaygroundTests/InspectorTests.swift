@@ -169,6 +169,25 @@ struct InspectorTests {
         #expect(scene.material(.friction, of: "ball") == TunedValue(0.2, written: nil))
     }
 
+    @Test("a selection that is gone shows 'nothing selected' and changes nothing; tiny grids draw without trouble")
+    func goneSelectionAndTinyGrids() throws {
+        let scene = try Self.seed("002-pendulum.yaml")
+        let original = scene.sceneDescription
+        var gone = Inspector(selection: .item(id: "nobody"))
+        #expect(gone.fields(in: scene).isEmpty)
+        let moved: PropertyChange? = gone.handle(.right, in: scene)
+        #expect(moved == nil)
+        var grid = CellGrid(columns: 40, rows: 8)
+        gone.draw(into: &grid, scene: scene)
+        #expect(grid.text.contains("(nothing selected)"))
+        for (columns, rows) in [(0, 0), (1, 1), (3, 2), (20, 6)] {
+            var small = CellGrid(columns: columns, rows: rows)
+            Inspector(selection: .item(id: "bob")).draw(into: &small, scene: scene)
+            Inspector(selection: .joint(index: 7)).draw(into: &small, scene: scene)
+        }
+        #expect(scene.sceneDescription == original)
+    }
+
     @Test("in the app: the panel's text is in the grid, away from the item, and → changes the live mass")
     func panelInApp() throws {
         let folder = try Fixture.folder(["pendulum.yaml": String(contentsOfFile: SceneSessionTests.scenesFolder + "/002-pendulum.yaml", encoding: .utf8),
