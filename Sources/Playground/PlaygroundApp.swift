@@ -62,6 +62,10 @@ public final class PlaygroundApp {
     public private(set) var loadError: String?
     /// Every error of that load, in full (`?` shows them).
     public private(set) var loadErrorDetails: [String] = []
+    /// The trails behind items of the scene being played (`toggleTrail(itemID:)`).
+    public private(set) var trails = Trails()
+    /// The inspector panel shown over the play area, nil when closed; a new scene closes it.
+    public var inspector: Inspector? { didSet { needsDraw = true } }
 
     private var exit: Exit?
     /// Which step is due at each moment of the clock, at the chosen speed (moved on pause, on a
@@ -164,6 +168,7 @@ public final class PlaygroundApp {
                 if s.isAtRest { continue }
             }
             s.step()
+            trails.record(s.scene)
             observer?.playgroundApp(self, didStep: s)
             ran += 1
         }
@@ -202,6 +207,7 @@ public final class PlaygroundApp {
     private func skip(_ s: SceneSession, to target: Int) {
         let from = s.stepCount
         s.skipIdleSteps(to: target)
+        trails.record(s.scene, steps: s.stepCount - from)
         if s.stepCount > from { observer?.playgroundApp(self, didSkipIdleStepsOf: s, from: from) }
     }
 
@@ -328,6 +334,8 @@ public final class PlaygroundApp {
         lastRecordedTime = 0
         playback.place(step: 0, at: clock())
         pausedAt = clock()
+        trails.removeAll()
+        inspector = nil
         messageCount = session?.messages.count ?? 0
         messageShownAt = -Double.infinity
         pointer.reset()
@@ -462,8 +470,15 @@ public final class PlaygroundApp {
         var asked = 0
         let onScreen = trip.session === session
         let arrived = history.advance(trip.session, to: trip.target,
-            stepped: { s in if onScreen { observer?.playgroundApp(self, didStep: s) } },
-            skipped: { s, from in if onScreen { observer?.playgroundApp(self, didSkipIdleStepsOf: s, from: from) } },
+            stepped: { s in
+                if onScreen { observer?.playgroundApp(self, didStep: s); trails.record(s.scene) }
+            },
+            skipped: { s, from in
+                if onScreen {
+                    observer?.playgroundApp(self, didSkipIdleStepsOf: s, from: from)
+                    trails.record(s.scene, steps: s.stepCount - from)
+                }
+            },
             shouldStop: {
                 asked += 1
                 return asked > 1 && clock() - start >= Self.travelSlice
@@ -477,6 +492,7 @@ public final class PlaygroundApp {
         guard let trip = travel else { return }
         travel = nil
         if trip.session.stepCount == trip.target || trip.session === session {
+            if trip.session !== session { trails.restart() }
             session = trip.session
             messageCount = trip.session.messages.count
         }
@@ -518,6 +534,27 @@ public final class PlaygroundApp {
         }
     }
 
+    // MARK: Trails and the inspector (edit mode's `t` and `i`)
+
+    /// Turns the trail behind the item on or off; false when the scene has no such item.
+    @discardableResult
+    public func toggleTrail(itemID: String) -> Bool {
+        guard let s = session, s.scene.item(withID: itemID) != nil else { return false }
+        trails.toggle(itemID)
+        needsDraw = true
+        return true
+    }
+
+    /// Gives a key to the open inspector: ↑/↓ choose a field, ←/→ change it in the scene at once.
+    /// The change made (for undo); nil when nothing changed.
+    @discardableResult
+    public func inspect(_ key: Key) -> PropertyChange? {
+        guard var panel = inspector, let s = session else { return nil }
+        let change = panel.handle(key, in: s.scene)
+        inspector = panel
+        return change
+    }
+
     // MARK: Drawing
 
     private func draw(now: Double) {
@@ -544,7 +581,7 @@ public final class PlaygroundApp {
                                         background: renderer.background)
                     }
                 }
-                renderer.redraw(s.scene, on: &canvas!, viewport: viewport)
+                renderer.redraw(s.scene, on: &canvas!, viewport: viewport, beneathItems: [trails])
                 canvas!.render(into: &grid, colorMode: terminal.colorMode)
             }
             frameTimes.append(now)
@@ -554,6 +591,7 @@ public final class PlaygroundApp {
             grid.fill(Cell.blank(bar), columns: 0..<columns, rows: (rows - 1)..<rows)
             grid.write(Self.fitted(statusText, width: columns), column: 0, row: rows - 1,
                        foreground: .white, background: bar)
+            if let inspector, let s = session { inspector.draw(into: &grid, scene: s.scene, viewport: viewport, cellSize: cellSize) }
             if showsHelp { HelpOverlay(loadErrors: loadErrorDetails, gestures: session?.scene.gestures ?? []).draw(into: &grid) }
         }
         if let display = pixelDisplay, let canvas, canvas.isPixelMode, !isTooSmall, session != nil {

@@ -1,7 +1,7 @@
 // SceneRenderer: draws a live Scene into a TerminalUI Canvas, through a viewport.
 //
 // Painter's order: the still background first (named segment and path boundaries, faint snap
-// points), then attachments (rods, springs, ropes), then the items in scene order, then the
+// points), then the underlays the caller passes (trails, SceneUnderlay), then attachments (rods, springs, ropes), then the items in scene order, then the
 // pivot marks of attachments to fixed points on top. Everything that does not move is drawn the
 // same way every frame, so between two frames only the cells of moving items change and the
 // terminal is sent little (docs/playground.md).
@@ -43,21 +43,24 @@ public struct SceneRenderer: Sendable {
 
     /// A canvas of `columns` × `rows` cells in `glyphs` with `scene` drawn on it.
     public func render(_ scene: Scene, columns: Int, rows: Int, cellSize: CellSize, glyphs: GlyphSet = .half,
-                       viewport: Viewport = .identity) -> Canvas {
+                       viewport: Viewport = .identity, beneathItems underlays: [any SceneUnderlay] = []) -> Canvas {
         var canvas = Canvas(columns: max(columns, 0), rows: max(rows, 0), cellSize: cellSize, glyphs: glyphs, background: background)
-        draw(scene, into: &canvas, viewport: viewport)
+        draw(scene, into: &canvas, viewport: viewport, beneathItems: underlays)
         return canvas
     }
 
     /// Draws `scene` on `canvas` anew, reusing its storage (only the cells drawn last time are
     /// cleared, so a frame of a few moving items costs little whatever the glyph set).
-    public func redraw(_ scene: Scene, on canvas: inout Canvas, viewport: Viewport = .identity) {
+    public func redraw(_ scene: Scene, on canvas: inout Canvas, viewport: Viewport = .identity,
+                       beneathItems underlays: [any SceneUnderlay] = []) {
         canvas.clear()
-        draw(scene, into: &canvas, viewport: viewport)
+        draw(scene, into: &canvas, viewport: viewport, beneathItems: underlays)
     }
 
-    /// Draws `scene` over what `canvas` holds.
-    public func draw(_ scene: Scene, into canvas: inout Canvas, viewport: Viewport = .identity) {
+    /// Draws `scene` over what `canvas` holds; `underlays` (trails) go over the still background
+    /// and beneath the joints and items.
+    public func draw(_ scene: Scene, into canvas: inout Canvas, viewport: Viewport = .identity,
+                     beneathItems underlays: [any SceneUnderlay] = []) {
         let behaviors = Self.flattened(scene.animator.behaviors)
         let line = canvas.hairline
         // 1. Still background: boundaries, snap points.
@@ -74,6 +77,7 @@ public struct SceneRenderer: Sendable {
                 drawPivot(at: viewport.screenPoint(snap.snapPoint), color: boundaryColor, alpha: 0.5, into: &canvas)
             }
         }
+        for underlay in underlays { underlay.draw(scene, into: &canvas, viewport: viewport) }
         // 2. Rods, springs and ropes.
         var pivots: [Point] = []
         for case let attachment as AttachmentBehavior in behaviors {

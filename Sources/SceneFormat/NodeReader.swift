@@ -143,7 +143,7 @@ public struct NodeReader {
     }
 
     /// The largest magnitude a scene number may have.
-    static let largestNumber = 1e6
+    public static let largestNumber = 1e6
     /// The largest magnitude of a percentage.
     static let largestPercent = 10_000.0
 

@@ -7,8 +7,9 @@ import Geometry
 import SceneFormat
 
 public final class Scene {
-    /// What the scene was built from.
-    public let sceneDescription: SceneDescription
+    /// What the scene was built from, kept in step with every change made through the scene
+    /// (Scene+Tuning): what saving writes.
+    public internal(set) var sceneDescription: SceneDescription
     /// The reference bounds; setting it moves the walls that follow them (`animator.referenceBounds`)
     /// and the named boundaries placed in percent of them.
     public var referenceBounds: Rect {
@@ -26,6 +27,8 @@ public final class Scene {
     public let behaviorsByID: [String: DynamicBehavior]
     /// The file's behaviors, one per `behaviors:` entry, in file order.
     public internal(set) var fileBehaviors: [DynamicBehavior] = []
+    /// The `dynamicItem` entries tuning added for one item each (Scene+Tuning), by behavior identity.
+    var tuningEntries = Set<ObjectIdentifier>()
 
     init(sceneDescription: SceneDescription, referenceBounds: Rect, items: [SceneItem], animator: DynamicAnimator,
          behaviorsByID: [String: DynamicBehavior]) {

@@ -167,6 +167,21 @@ public struct Canvas: Sendable {
         }
     }
 
+    /// Paints `shapes` in one `color`, each with its own opacity (0...1), every covered sample
+    /// once at the largest opacity of the shapes covering it: the overlapping ends of a fading
+    /// stroke's pieces (a trail) do not build up darker where they overlap.
+    public mutating func fill(_ shapes: [(shape: Shape, alpha: Double)], color: Color) {
+        var strongest: [Int: Double] = [:]
+        let width = sampleColumns
+        for (shape, alpha) in shapes where alpha > 0 {
+            rasterizer.forEachSample(covering: shape) { i, j in
+                let k = j * width + i
+                strongest[k] = max(strongest[k] ?? 0, min(alpha, 1))
+            }
+        }
+        for (k, alpha) in strongest { paint(k % width, k / width, color, alpha) }
+    }
+
     /// Paints a picture into the rotated rectangle (`center`, `size`, `angle`): each covered
     /// sub-pixel takes the color `sample(u, v)` returns for its center, u and v running 0…1
     /// across and down the picture, blended with the picture's own opacity times `alpha`.
