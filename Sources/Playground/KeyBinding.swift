@@ -31,13 +31,15 @@ public struct KeyBinding: Sendable, Equatable {
         case interrupt
         /// Stop the process (Ctrl-Z); `fg` resumes it.
         case suspend
+        /// Write the scene as it now is to a new file beside its file (SceneSaving).
+        case save
 
         /// Whether the scene on screen is left (for another, or a fresh copy, or none): a
         /// replayed recording ends at such a key, since what follows it happened elsewhere.
         public var leavesScene: Bool {
             switch self {
             case .nextScene, .previousScene, .showScene, .reload, .quit, .interrupt: true
-            case .togglePause, .stepOnce, .showHelp, .suspend: false
+            case .togglePause, .stepOnce, .showHelp, .suspend, .save: false
             }
         }
     }
@@ -59,6 +61,7 @@ public struct KeyBinding: Sendable, Equatable {
         KeyBinding([.character(" ")], .togglePause, "pause / resume"),
         KeyBinding([.character(".")], .stepOnce, "one step (1/60 s) while paused"),
         KeyBinding([.character("r"), .character("R")], .reload, "reload the scene from its file"),
+        KeyBinding([.character("w")], .save, "write the scene as it now is to a new file"),
         KeyBinding([.character("?")], .showHelp, "help"),
         KeyBinding([.character("q"), .character("Q")], .quit, "quit"),
         KeyBinding([.ctrlC], .interrupt, "quit"),

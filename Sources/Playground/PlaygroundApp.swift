@@ -62,6 +62,8 @@ public final class PlaygroundApp {
     public private(set) var loadError: String?
     /// Every error of that load, in full (`?` shows them).
     public private(set) var loadErrorDetails: [String] = []
+    /// Called after each `w` with what the save did (the file written, or why not).
+    public var didSave: ((SceneSaving.Outcome) -> Void)?
 
     private var exit: Exit?
     /// Clock time at which step 0 of the session began (moved on pause and on dropped catch-up).
@@ -368,6 +370,13 @@ public final class PlaygroundApp {
                 origin -= 1.0 / 60
             }
         case .reload: load(sceneIndex)
+        case .save:
+            guard let s = session, !scenes.isEmpty else { return }
+            let outcome = SceneSaving().save(s, from: scenes[sceneIndex])
+            s.post(outcome.message)
+            messageCount = s.messages.count
+            messageShownAt = now
+            didSave?(outcome)
         case .showHelp: showsHelp = true
         case .suspend:
             suspendHandler?()
