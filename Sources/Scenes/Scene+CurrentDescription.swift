@@ -1,7 +1,8 @@
 // Scene+CurrentDescription: the live scene written back as a description that goes on from now.
 //
 // Saving must give a file that, built and played, continues the motion where it was saved. So
-// the description is the one the scene was built from with what has changed since put back:
+// the description is the one the scene was built from with what has changed since put back,
+// and its `size` is the reference bounds it was playing in (items are written in points):
 // - Items: the scene's items as they are (spawned ones included, removed ones gone), each at its
 //   live center in points, angle, size, alpha, color and drawn scale, with its velocity and
 //   angular velocity when a behavior drives it (items no behavior drives have none).
@@ -30,6 +31,9 @@ extension Scene {
     /// seconds since the scene started, for its animations.
     public func currentDescription(time: Double = 0) -> SceneDescription {
         var d = sceneDescription
+        // Items are written in points: the bounds they were measured in go with them, so walls
+        // and percentages land where they were in any terminal.
+        d.size = d.size ?? referenceBounds.size
         d.items = items.map(currentDescription(of:))
         let itemIDs = Set(d.items.map(\.id))
         var behaviors: [BehaviorDescription] = []

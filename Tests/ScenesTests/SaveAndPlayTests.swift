@@ -65,6 +65,8 @@ struct SaveAndPlayTests {
         let rod = try #require(saved.behaviors.compactMap { $0.as(BehaviorDescription.Attachment.self) }.first)
         #expect(abs((rod.length ?? 0) - 200) < 0.5)
         #expect(abs(saved.items[1].velocity.length - speed) < 1e-9)
+        // The file had no size; the saved one keeps the bounds its points were measured in.
+        #expect(saved.size == Size(640, 368))
     }
 
     @Test("the cradle, saved while the lifted ball falls and again after it struck the row, continues within 1 pt",
