@@ -20,8 +20,18 @@ public struct KeyBinding: Sendable, Equatable {
         /// Show the scene the digit names (1 is the first).
         case showScene
         case togglePause
-        /// One step while paused.
+        /// One step forward while paused.
         case stepOnce
+        /// One step back while paused.
+        case stepBack
+        /// One second (60 steps) forward while paused.
+        case secondForward
+        /// One second (60 steps) back while paused.
+        case secondBack
+        /// Half the speed (down to 1/8×).
+        case slower
+        /// Twice the speed (up to 2×).
+        case faster
         /// Read the scene's file again and start it over.
         case reload
         case showHelp
@@ -39,7 +49,16 @@ public struct KeyBinding: Sendable, Equatable {
         public var leavesScene: Bool {
             switch self {
             case .nextScene, .previousScene, .showScene, .reload, .quit, .interrupt: true
-            case .togglePause, .stepOnce, .showHelp, .suspend, .save: false
+            case .togglePause, .stepOnce, .stepBack, .secondForward, .secondBack, .slower, .faster, .showHelp, .suspend, .save: false
+            }
+        }
+
+        /// Whether the action moves through time or changes its speed (a trip through history
+        /// under way goes on through these keys; any other key ends it first).
+        public var isAboutTime: Bool {
+            switch self {
+            case .stepOnce, .stepBack, .secondForward, .secondBack, .slower, .faster: true
+            case .nextScene, .previousScene, .showScene, .togglePause, .reload, .showHelp, .quit, .interrupt, .suspend, .save: false
             }
         }
     }
@@ -59,7 +78,12 @@ public struct KeyBinding: Sendable, Equatable {
         KeyBinding([.character("p"), .backTab], .previousScene, "previous scene"),
         KeyBinding((1...9).map { .character(Character(String($0))) }, .showScene, "jump to that scene"),
         KeyBinding([.character(" ")], .togglePause, "pause / resume"),
-        KeyBinding([.character(".")], .stepOnce, "one step (1/60 s) while paused"),
+        KeyBinding([.character(".")], .stepOnce, "one step (1/60 s) forward while paused"),
+        KeyBinding([.character(",")], .stepBack, "one step back while paused"),
+        KeyBinding([.right], .secondForward, "one second forward while paused"),
+        KeyBinding([.left], .secondBack, "one second back while paused"),
+        KeyBinding([.character("[")], .slower, "half the speed (down to 1/8×)"),
+        KeyBinding([.character("]")], .faster, "twice the speed (up to 2×)"),
         KeyBinding([.character("r"), .character("R")], .reload, "reload the scene from its file"),
         KeyBinding([.character("w")], .save, "write the scene as it now is to a new file"),
         KeyBinding([.character("?")], .showHelp, "help"),

@@ -66,8 +66,18 @@ public final class PlaygroundApp {
     public var didSave: ((SceneSaving.Outcome) -> Void)?
 
     private var exit: Exit?
-    /// Clock time at which step 0 of the session began (moved on pause and on dropped catch-up).
-    private var origin = 0.0
+    /// Which step is due at each moment of the clock, at the chosen speed (moved on pause, on a
+    /// new speed, on dropped catch-up and on steps by hand).
+    private var playback = PlaybackClock(origin: 0)
+    /// The scene's past: what it was built from and what was delivered to it at which step, so
+    /// any earlier step can be simulated again (`,` and ←, see SessionHistory).
+    public private(set) var history: SessionHistory?
+    /// A trip through history under way (see `travel(by:)`).
+    private var travel: (session: SceneSession, target: Int)?
+    /// The furthest step the session on screen has reached; below it, the session is in the past.
+    private var furthestStep = 0
+    /// The time of the last recorded event: recorded times never go back (see `recordLine`).
+    private var lastRecordedTime = 0.0
     private var pausedAt = 0.0
     private var needsDraw = true
     /// When the last frame was drawn: frames come at most 60 times a second, however many
@@ -112,6 +122,7 @@ public final class PlaygroundApp {
         load(options.firstScene)
         while exit == nil {
             checkForEdits(now: clock())
+            if travel != nil { continueTravel() }
             update(now: clock())
             if needsDraw && clock() >= lastDrawAt + Self.frameInterval - 1e-9 { draw(now: clock()) }
             let timeout = waitTimeout(now: clock())
@@ -138,7 +149,7 @@ public final class PlaygroundApp {
     private func update(now: Double) {
         guard let s = session, !isPaused else { return }
         deliverReplay(to: s)
-        let target = dueStep(now: now)
+        let target = playback.dueStep(at: now)
         guard target > s.stepCount else { return }
         let start = clock()
         var ran = 0
@@ -160,9 +171,8 @@ public final class PlaygroundApp {
         }
         if s.stepCount < target {
             // Capped: forget the time we could not catch up on.
-            let dropped = Double(target - s.stepCount) / 60
-            origin += dropped
-            droppedTime.append((now, dropped))
+            droppedTime.append((now, Double(target - s.stepCount) / 60))
+            playback.drop(steps: target - s.stepCount)
         }
         if ran > 0 {
             stepMilliseconds = (clock() - start) * 1000 / Double(ran)
@@ -179,6 +189,7 @@ public final class PlaygroundApp {
             needsDraw = true
             switch event {
             case .pointer(let pointer):
+                history?.record(.pointer(pointer), at: s.stepCount)
                 s.handle(pointer)
                 if s.messages.count != messageCount {
                     messageCount = s.messages.count
@@ -188,12 +199,6 @@ public final class PlaygroundApp {
                 if SessionReplay.leavesScene(key) { replay = [] }
             }
         }
-    }
-
-    private func dueStep(now: Double) -> Int {
-        let steps = ((now - origin) * 60 + 1e-9).rounded(.down)
-        guard steps.isFinite else { return session?.stepCount ?? 0 }
-        return Int(steps.clamped(0, Double(Int32.max)))
     }
 
     private func skip(_ s: SceneSession, to target: Int) {
@@ -206,21 +211,21 @@ public final class PlaygroundApp {
     /// the step in progress (kept below 1, so the event belongs before the next step).
     private func eventTime(now: Double) -> Double {
         guard let s = session else { return 0 }
-        let fraction = ((now - origin) * 60 - Double(s.stepCount)).clamped(0, 1 - 1e-6)
+        let fraction = (playback.steps(at: now) - Double(s.stepCount)).clamped(0, 1 - 1e-6)
         return (Double(s.stepCount) + fraction) / 60
     }
 
     private func waitTimeout(now: Double) -> Double {
-        if exit != nil { return 0 }
+        if exit != nil || travel != nil { return 0 }
         if needsDraw { return max(0, lastDrawAt + Self.frameInterval - now) }
         var timeout = options.idleTimeout
         if let s = session, !isPaused, !s.isAtRest {
-            let next = origin + Double(s.stepCount + 1) / 60
+            let next = playback.wallTime(ofStep: s.stepCount + 1)
             timeout = (next - now).clamped(0, 1.0 / 60)
         }
         if session != nil, !isPaused, let next = replay.first {
             // Wake for the next replayed event even while the scene rests.
-            let due = origin + Double(SceneSession.stepIndex(forEventTime: next.time)) / 60
+            let due = playback.wallTime(ofStep: SceneSession.stepIndex(forEventTime: next.time))
             timeout = min(timeout, max(due - now, 0))
         }
         if let interval = options.reloadInterval, watcher.isWatching {
@@ -308,8 +313,10 @@ public final class PlaygroundApp {
         sceneIndex = index
         do {
             guard let description = try parsed ?? read(scenes[index]) else { return }
-            let scene = SceneBuilder().build(description, referenceBounds: description.referenceBounds(available: availableSize))
-            session = SceneSession(scene: scene)
+            let history = SessionHistory(sceneDescription: description,
+                                         referenceBounds: description.referenceBounds(available: availableSize))
+            session = history.makeSession()
+            self.history = history
             loadError = nil
             loadErrorDetails = []
             watcher.watch(scenes[index], description: description)
@@ -318,8 +325,11 @@ public final class PlaygroundApp {
             show(SceneLoadFailure(error, in: scenes[index]))
         }
         lastReloadCheck = clock()
-        origin = clock()
-        pausedAt = origin
+        travel = nil
+        furthestStep = 0
+        lastRecordedTime = 0
+        playback.place(step: 0, at: clock())
+        pausedAt = clock()
         messageCount = session?.messages.count ?? 0
         messageShownAt = -Double.infinity
         pointer.reset()
@@ -339,13 +349,14 @@ public final class PlaygroundApp {
     }
 
     private func handleKey(_ key: Key, now: Double) {
-        record?(InputEvent.key(key.description, time: eventTime(now: now)).jsonLine)
+        recordLine(.key(key.description, time: eventTime(now: now)))
         needsDraw = true
         let action = KeyBinding.binding(for: key)?.action
         if showsHelp {
             showsHelp = false
             if action == .showHelp || key == .escape { return }
         }
+        if travel != nil && !(action?.isAboutTime ?? false) { endTravel() }
         switch action {
         case .quit: exit = .quit
         case .interrupt: exit = .interrupted
@@ -356,26 +367,35 @@ public final class PlaygroundApp {
             let n = digit - 1
             if n < scenes.count {
                 load(n)
-            } else if let s = session {
-                s.post("There is no scene \(n + 1): there \(scenes.count == 1 ? "is 1" : "are \(scenes.count)").")
-                messageCount = s.messages.count
-                messageShownAt = now
+            } else {
+                post("There is no scene \(n + 1): there \(scenes.count == 1 ? "is 1" : "are \(scenes.count)").")
             }
         case .togglePause:
-            if isPaused { origin += now - pausedAt; isPaused = false } else { pausedAt = now; isPaused = true }
-        case .stepOnce:
-            if isPaused, let s = session {
-                s.step()
-                observer?.playgroundApp(self, didStep: s)
-                origin -= 1.0 / 60
+            if isPaused {
+                resumeFromHere()
+                playback.delay(by: now - pausedAt)
+                isPaused = false
+            } else {
+                pausedAt = now
+                isPaused = true
+            }
+        case .stepOnce: travel(by: 1)
+        case .stepBack: travel(by: -1)
+        case .secondForward: travel(by: 60)
+        case .secondBack: travel(by: -60)
+        case .slower, .faster:
+            let faster = action == .faster
+            if let speed = faster ? playback.faster : playback.slower {
+                playback.setSpeed(speed, at: isPaused ? pausedAt : now)
+            } else {
+                post(faster ? "\(PlaybackClock.label(playback.speed)) is the fastest speed."
+                            : "\(PlaybackClock.label(playback.speed)) is the slowest speed.")
             }
         case .reload: load(sceneIndex)
         case .save:
             guard let s = session, !scenes.isEmpty else { return }
             let outcome = SceneSaving().save(s, from: scenes[sceneIndex])
-            s.post(outcome.message)
-            messageCount = s.messages.count
-            messageShownAt = now
+            post(outcome.message)
             didSave?(outcome)
         case .showHelp: showsHelp = true
         case .suspend:
@@ -390,7 +410,8 @@ public final class PlaygroundApp {
         let point = viewport.scenePoint(cellSize.center(column: mouse.column, row: mouse.row))
         guard let events = pointer.events(for: mouse, at: point, time: eventTime(now: now)) else { return }
         for event in events {
-            record?(InputEvent.pointer(event).jsonLine)
+            recordLine(.pointer(event))
+            history?.record(.pointer(event), at: s.stepCount)
             s.handle(event)
         }
         if s.messages.count != messageCount {
@@ -402,9 +423,105 @@ public final class PlaygroundApp {
 
     private func resized() {
         needsDraw = true
-        guard !isTooSmall, let s = session else { return }
-        if s.scene.sceneDescription.size == nil {
-            s.setReferenceBounds(Rect(origin: .zero, size: availableSize))
+        guard !isTooSmall, session != nil else { return }
+        endTravel()
+        if let s = session, s.scene.sceneDescription.size == nil {
+            let bounds = Rect(origin: .zero, size: availableSize)
+            guard bounds != s.scene.referenceBounds else { return }
+            history?.record(.referenceBounds(bounds), at: s.stepCount)
+            s.setReferenceBounds(bounds)
+        }
+    }
+
+    // MARK: Time travel
+
+    /// Longest slice of wall time a trip through history runs before the app draws its progress
+    /// and reads keys again.
+    static let travelSlice = 0.1
+
+    /// Paused, moves `steps` steps through time: forward runs the session on screen, delivering
+    /// what history recorded at those steps (a future gone back from is replayed); back
+    /// simulates a fresh session from the start to the earlier step (SessionHistory). Presses
+    /// during a trip add to its target.
+    private func travel(by steps: Int) {
+        guard let s = session, let history else { return }
+        guard isPaused else { return post("Pause (space) to step in time.") }
+        let from = travel?.target ?? s.stepCount
+        if steps < 0 && from == 0 { return post("At step 0: nothing before.") }
+        let target = max(0, from + steps)
+        furthestStep = max(furthestStep, s.stepCount)
+        if let trip = travel, target >= trip.session.stepCount {
+            travel?.target = target
+        } else if target >= s.stepCount {
+            travel = (s, target)
+        } else {
+            travel = (history.makeSession(), target)
+        }
+        continueTravel()
+    }
+
+    /// Runs the trip under way for at most `travelSlice` of wall time (at least one step); once
+    /// at its target its session is the one on screen.
+    private func continueTravel() {
+        guard let trip = travel, let history else { return }
+        needsDraw = true
+        let start = clock()
+        var asked = 0
+        let onScreen = trip.session === session
+        let arrived = history.advance(trip.session, to: trip.target,
+            stepped: { s in if onScreen { observer?.playgroundApp(self, didStep: s) } },
+            skipped: { s, from in if onScreen { observer?.playgroundApp(self, didSkipIdleStepsOf: s, from: from) } },
+            shouldStop: {
+                asked += 1
+                return asked > 1 && clock() - start >= Self.travelSlice
+            })
+        if arrived { endTravel() }
+    }
+
+    /// Ends the trip under way: a trip that arrived puts its session on screen; one that is cut
+    /// short going back leaves the screen as it was, going forward where it got to.
+    private func endTravel() {
+        guard let trip = travel else { return }
+        travel = nil
+        if trip.session.stepCount == trip.target || trip.session === session {
+            session = trip.session
+            messageCount = trip.session.messages.count
+        }
+        if let s = session { playback.place(step: s.stepCount, at: pausedAt) }
+        needsDraw = true
+    }
+
+    /// Resuming after going back: what was recorded after this step did not happen after all.
+    private func resumeFromHere() {
+        guard let s = session, s.stepCount < furthestStep || history?.hasFuture(after: s.stepCount) == true else { return }
+        history?.dropFuture(after: s.stepCount)
+        replay = []
+        furthestStep = s.stepCount
+    }
+
+    /// Shows `text` in the status line for `messageDuration`.
+    private func post(_ text: String) {
+        guard let s = session else { return }
+        s.post(text)
+        messageCount = s.messages.count
+        messageShownAt = clock()
+        needsDraw = true
+    }
+
+    /// Writes `event` to the recording (`--record`). Its times never go back: a key pressed after
+    /// going back in time is stamped with the last time written, and pointer events of a scene
+    /// resumed from its past are left out (a recording holds one line of time; its replay shows
+    /// the scene as it first went).
+    private func recordLine(_ event: InputEvent) {
+        guard let record else { return }
+        switch event {
+        case .key(let key, let time):
+            lastRecordedTime = max(lastRecordedTime, time)
+            record(InputEvent.key(key, time: lastRecordedTime).jsonLine)
+        case .pointer(let pointer):
+            guard pointer.time >= lastRecordedTime else { return }
+            lastRecordedTime = pointer.time
+            record(event.jsonLine)
         }
     }
 
@@ -464,8 +581,14 @@ public final class PlaygroundApp {
         var state = isPaused ? "paused" : (s.isAtRest ? "resting" : "running")
         if !isPaused && !s.isAtRest && !droppedTime.isEmpty {
             // Simulated time per real second over the last second.
-            let rate = max(0, 1 - droppedTime.reduce(0) { $0 + $1.seconds })
+            let rate = max(0, playback.speed - droppedTime.reduce(0) { $0 + $1.seconds })
             state = String(format: "slow motion %.2f×", rate)
+        }
+        if playback.speed != 1 { state += " at " + PlaybackClock.label(playback.speed) }
+        if let travel, travel.session !== s {
+            state = "rewinding… \(100 * travel.session.stepCount / max(travel.target, 1)) %"
+        } else if isPaused {
+            state += String(format: " │ %.2f s", s.time)
         }
         let fps = isPaused || s.isAtRest ? 0 : min(frameTimes.count, 60)
         let ms = String(format: "%.2f", stepMilliseconds)
