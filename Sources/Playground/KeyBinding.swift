@@ -41,13 +41,15 @@ public struct KeyBinding: Sendable, Equatable {
         case interrupt
         /// Stop the process (Ctrl-Z); `fg` resumes it.
         case suspend
+        /// Write the scene as it now is to a new file beside its file (SceneSaving).
+        case save
 
         /// Whether the scene on screen is left (for another, or a fresh copy, or none): a
         /// replayed recording ends at such a key, since what follows it happened elsewhere.
         public var leavesScene: Bool {
             switch self {
             case .nextScene, .previousScene, .showScene, .reload, .quit, .interrupt: true
-            case .togglePause, .stepOnce, .stepBack, .secondForward, .secondBack, .slower, .faster, .showHelp, .suspend: false
+            case .togglePause, .stepOnce, .stepBack, .secondForward, .secondBack, .slower, .faster, .showHelp, .suspend, .save: false
             }
         }
 
@@ -56,7 +58,7 @@ public struct KeyBinding: Sendable, Equatable {
         public var isAboutTime: Bool {
             switch self {
             case .stepOnce, .stepBack, .secondForward, .secondBack, .slower, .faster: true
-            case .nextScene, .previousScene, .showScene, .togglePause, .reload, .showHelp, .quit, .interrupt, .suspend: false
+            case .nextScene, .previousScene, .showScene, .togglePause, .reload, .showHelp, .quit, .interrupt, .suspend, .save: false
             }
         }
     }
@@ -83,6 +85,7 @@ public struct KeyBinding: Sendable, Equatable {
         KeyBinding([.character("[")], .slower, "half the speed (down to 1/8×)"),
         KeyBinding([.character("]")], .faster, "twice the speed (up to 2×)"),
         KeyBinding([.character("r"), .character("R")], .reload, "reload the scene from its file"),
+        KeyBinding([.character("w")], .save, "write the scene as it now is to a new file"),
         KeyBinding([.character("?")], .showHelp, "help"),
         KeyBinding([.character("q"), .character("Q")], .quit, "quit"),
         KeyBinding([.ctrlC], .interrupt, "quit"),

@@ -66,6 +66,8 @@ public final class PlaygroundApp {
     public private(set) var trails = Trails()
     /// The inspector panel shown over the play area, nil when closed; a new scene closes it.
     public var inspector: Inspector? { didSet { needsDraw = true } }
+    /// Called after each `w` with what the save did (the file written, or why not).
+    public var didSave: ((SceneSaving.Outcome) -> Void)?
 
     private var exit: Exit?
     /// Which step is due at each moment of the clock, at the chosen speed (moved on pause, on a
@@ -398,6 +400,11 @@ public final class PlaygroundApp {
                             : "\(PlaybackClock.label(playback.speed)) is the slowest speed.")
             }
         case .reload: load(sceneIndex)
+        case .save:
+            guard let s = session, !scenes.isEmpty else { return }
+            let outcome = SceneSaving().save(s, from: scenes[sceneIndex])
+            post(outcome.message)
+            didSave?(outcome)
         case .showHelp: showsHelp = true
         case .suspend:
             suspendHandler?()

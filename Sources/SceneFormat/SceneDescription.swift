@@ -55,13 +55,20 @@ public struct ItemDescription: Hashable, Sendable {
     /// An image item's pixels, decoded once when the scene is loaded from a file (nil when the
     /// scene was parsed from text alone).
     public var bitmap: Bitmap?
+    /// The drawn scale about the center (1 = natural size); the collision shape keeps `size`.
+    public var scale: Double
+    /// The item's velocity when the scene starts, pt/s (items a behavior drives only).
+    public var velocity: Vector
+    /// The item's angular velocity when the scene starts, rad/s, clockwise on screen.
+    public var angularVelocity: Double
 
     public init(id: String, shape: ItemShape = .rectangle, size: Size, center: Position = .center,
                 angle: Double = 0, color: SceneColor = .white, alpha: Double = 1, text: String? = nil,
-                vertices: [Point]? = nil, image: String? = nil, bitmap: Bitmap? = nil) {
+                vertices: [Point]? = nil, image: String? = nil, bitmap: Bitmap? = nil, scale: Double = 1,
+                velocity: Vector = .zero, angularVelocity: Double = 0) {
         self.id = id; self.shape = shape; self.size = size; self.center = center; self.angle = angle
         self.color = color; self.alpha = alpha; self.text = text; self.vertices = vertices; self.image = image
-        self.bitmap = bitmap
+        self.bitmap = bitmap; self.scale = scale; self.velocity = velocity; self.angularVelocity = angularVelocity
     }
 
     /// The size a label's text takes at the default cell size: 8 pt per character, 16 pt per line.

@@ -205,7 +205,10 @@ struct Reading {
     }
 
     static let sceneKeys = ["name", "summary", "size", "items", "behaviors", "gestures", "animations"]
-    static let itemKeys = ["id", "shape", "size", "center", "angle", "color", "alpha", "text", "vertices", "image"]
+    static let itemKeys = ["id", "shape", "size", "center", "angle", "color", "alpha", "text", "vertices", "image", "scale",
+                           "velocity", "angularVelocity"]
+    /// Keys only a placed item has: a gesture's template takes its place and motion from the gesture.
+    static let placedItemKeys: Set<String> = ["center", "velocity", "angularVelocity"]
 
     mutating func scene(_ r: NodeReader) -> SceneDescription? {
         guard let m = r.mapping(allowed: Self.sceneKeys) else { return nil }
@@ -288,7 +291,7 @@ struct Reading {
 
     /// An item; with `spawned`, a gesture's template (id optional, no center).
     mutating func item(_ r: NodeReader, spawned: Bool) -> ItemDescription? {
-        guard let m = r.mapping(allowed: spawned ? Self.itemKeys.filter { $0 != "center" } : Self.itemKeys) else { return nil }
+        guard let m = r.mapping(allowed: spawned ? Self.itemKeys.filter { !Self.placedItemKeys.contains($0) } : Self.itemKeys) else { return nil }
         let id: String? = spawned ? (m["id"]?.identifier() ?? "spawned") : m.required("id", "a unique id: letters, digits, '-' and '_'")?.identifier()
         let shape = m["shape"]?.choice(ItemShape.self) ?? .rectangle
 
@@ -351,10 +354,14 @@ struct Reading {
         let angle = m["angle"]?.number() ?? 0
         let color = m["color"]?.color() ?? .white
         let alpha = m["alpha"]?.number(in: 0...1) ?? 1
+        let scale = m["scale"]?.positiveNumber() ?? 1
+        let velocity = m["velocity"]?.vector() ?? .zero
+        let angularVelocity = m["angularVelocity"]?.number() ?? 0
         // A bad size has been reported; a stand-in keeps the id known so references to it check.
         guard let id else { return nil }
         return ItemDescription(id: id, shape: shape, size: size ?? Size(1, 1), center: center, angle: angle, color: color,
-                               alpha: alpha, text: text, vertices: vertices, image: image, bitmap: bitmap)
+                               alpha: alpha, text: text, vertices: vertices, image: image, bitmap: bitmap, scale: scale,
+                               velocity: velocity, angularVelocity: angularVelocity)
     }
 
     /// The first `limit` entries of a list; past that, one error at the first entry left out.

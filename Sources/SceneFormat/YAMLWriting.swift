@@ -34,6 +34,14 @@ extension Node {
 
     static func ids(_ ids: [String]) -> Node { list(ids.map(string)) }
 
+    /// A list in block style, one entry a line (`- ...`).
+    static func blockList(_ nodes: [Node]) -> Node { .sequence(Node.Sequence(nodes, Tag(.seq), .block)) }
+
+    /// A color by its name when it has one, else as "#rrggbb".
+    static func color(_ c: SceneColor) -> Node {
+        string(SceneColor.named.first { $0.1 == c }?.0 ?? c.description)
+    }
+
     /// A mapping in the given key order, written in flow style (`{key: value}`).
     static func flowMapping(_ pairs: [(String, Node)]) -> Node {
         .mapping(Node.Mapping(pairs.map { (Node($0.0), $0.1) }, Tag(.map), .flow))

@@ -5,7 +5,8 @@
 // bounds here and only here. Each kind of behavior builds itself (Behaviors/, one file per kind,
 // through BehaviorBuilding), so this file knows no kind by name. Items listed by no behavior stay
 // out of the animator (as a view no behavior holds), and a behavior's `items` left out means
-// every item.
+// every item. An item's `velocity` and `angularVelocity` are set last, replacing what the
+// behaviors added at the start; items no behavior drives have no velocity to set.
 import Dynamics
 import Geometry
 import SceneFormat
@@ -30,6 +31,12 @@ public struct SceneBuilder: Sendable {
             animator.addBehavior(behavior)
         }
         for work in context.afterAdding { work() }
+        // An item's own velocity is its state, set after the behaviors' once-at-start additions
+        // (a dynamicItem's `velocity`), so a saved scene moves on exactly as it was saved.
+        for (item, entry) in zip(items, description.items)
+        where (entry.velocity != .zero || entry.angularVelocity != 0) && animator.contains(item) {
+            animator.setVelocity(entry.velocity, angular: entry.angularVelocity, for: item)
+        }
 
         let scene = Scene(sceneDescription: description, referenceBounds: referenceBounds, items: items, animator: animator,
                           behaviorsByID: behaviorsByID)

@@ -58,5 +58,6 @@ public final class SceneItem: DynamicItem {
         vertices = description.vertices
         center = description.center.resolve(in: referenceBounds)
         transform = AffineTransform(rotationAngle: description.angle)
+        scale = description.scale
     }
 }

@@ -23,6 +23,7 @@ struct Nudge: ParsableCommand {
             SimulateCommand.self,
             CheckCommand.self,
             ScenesCommand.self,
+            NewCommand.self,
             SnapshotCommand.self,
             BenchCommand.self,
         ],

@@ -68,8 +68,8 @@ public final class AttachmentBehavior: DynamicBehavior {
     let offsetA: Vector
     let offsetB: Vector
     let axis: Vector
-    private var joint: Int32?
-    private var referenceAngle: Double = 0
+    var joint: Int32?
+    var referenceAngle: Double = 0
     private var localAnchors: (Vector, Vector)?
 
     private init(kind: Kind, items: [DynamicItem], offsetA: Vector, offsetB: Vector, anchor: Point,

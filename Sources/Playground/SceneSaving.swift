@@ -1,0 +1,110 @@
+// SceneSaving: `w` writes the scene as it now is to a new file beside its scene file.
+//
+// Saving never overwrites anything: the names are tried in order, NAME.saved.yaml, then
+// NAME.saved-2.yaml, NAME.saved-3.yaml..., and each is created with O_EXCL, so a file that
+// appears between looking and writing (another nudge saving the same scene) is skipped, not
+// replaced. NAME is the scene file's name without `.yaml` and without a `.saved` or `.saved-N`
+// of its own, so saving a saved scene again takes the next number instead of piling suffixes.
+// The file goes in the scene file's folder, so the relative paths of its image items still
+// resolve; a built-in scene has no file and is saved in the current folder, and the message
+// says so. Every failure (a read-only folder, a full disk) comes back as a sentence for the
+// status line, never as a crash, and a half-written file is removed.
+import Foundation
+import SceneFormat
+import Scenes
+
+public struct SceneSaving: Sendable {
+    /// What a save did: the file written, or why nothing was.
+    public enum Outcome: Sendable, Equatable {
+        /// The scene was written to `path`.
+        case saved(path: String, message: String)
+        /// Nothing was written.
+        case failed(message: String)
+
+        /// The sentence for the status line.
+        public var message: String {
+            switch self {
+            case .saved(_, let message), .failed(let message): message
+            }
+        }
+    }
+
+    /// How many numbered names are tried before giving up.
+    static let maximumAttempts = 10_000
+
+    /// Saving, with no state of its own.
+    public init() {}
+
+    /// The file names a save of `scenePath` tries, in order (without folder): `NAME.saved.yaml`,
+    /// then `NAME.saved-2.yaml`, `NAME.saved-3.yaml`, ...
+    public static func fileName(forScene scenePath: String, attempt: Int) -> String {
+        let stem = baseName(of: scenePath)
+        return attempt <= 1 ? "\(stem).saved.yaml" : "\(stem).saved-\(attempt).yaml"
+    }
+
+    /// The scene file's name without its extension and without a `.saved` or `.saved-N` suffix.
+    static func baseName(of path: String) -> String {
+        var name = path.split(separator: "/").last.map(String.init) ?? path
+        for ext in [".yaml", ".yml"] where name.hasSuffix(ext) { name.removeLast(ext.count) }
+        if let range = name.range(of: ".saved", options: .backwards) {
+            let rest = name[range.upperBound...]
+            if rest.isEmpty || (rest.first == "-" && rest.dropFirst().allSatisfy(\.isNumber) && rest.count > 1) {
+                name = String(name[..<range.lowerBound])
+            }
+        }
+        return name.isEmpty ? "scene" : name
+    }
+
+    /// Writes the session's scene as it is now beside `file` (see the file's comment).
+    public func save(_ session: SceneSession, from file: SceneFile) -> Outcome {
+        let description = session.scene.currentDescription(time: session.time)
+        let source = file.path.split(separator: "/").last.map(String.init) ?? file.path
+        let comment = """
+            \(description.name), saved from \(source) after \(String(format: "%.2f", session.time)) s of play.
+            Items, their velocities, joints, behaviors, gestures and what is left of the animations
+            are as they were then; play it with `nudge play FILE` to go on from there (docs/playground.md).
+            """
+        let text: String
+        do {
+            text = try description.yaml(comment: comment)
+        } catch {
+            return .failed(message: "Cannot save: the scene could not be written as YAML (\(error)).")
+        }
+        let isBuiltIn = file.builtInYAML != nil
+        return write(text, folder: isBuiltIn ? "." : SceneParser.folder(of: file.path), scene: file.path,
+                     note: isBuiltIn ? " in the current folder (the built-in scene has no file)" : "")
+    }
+
+    /// Creates the first free name in `folder` and writes `text` to it.
+    func write(_ text: String, folder: String, scene: String, note: String = "") -> Outcome {
+        let bytes = Array(text.utf8)
+        for attempt in 1...Self.maximumAttempts {
+            let name = Self.fileName(forScene: scene, attempt: attempt)
+            let path = folder == "." ? name : SceneParser.resolve(image: name, in: folder)
+            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if fd < 0 {
+                let code = errno
+                if code == EEXIST { continue }
+                return .failed(message: "Cannot save in \(folder == "." ? "the current folder" : folder): \(String(cString: strerror(code))).")
+            }
+            var written = 0
+            var failure: Int32 = 0
+            while written < bytes.count {
+                let n = bytes[written...].withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    break
+                }
+                written += n
+            }
+            if close(fd) != 0 && failure == 0 { failure = errno }
+            if failure != 0 {
+                unlink(path)
+                return .failed(message: "Cannot save \(name): \(String(cString: strerror(failure))).")
+            }
+            return .saved(path: path, message: "Saved \(name)\(note).")
+        }
+        return .failed(message: "Cannot save: \(Self.maximumAttempts) saved copies of this scene already exist.")
+    }
+}

@@ -1,0 +1,48 @@
+// End to end: `w` in the real `nudge play` under tmux writes NAME.saved.yaml beside the scene,
+// then NAME.saved-2.yaml, and the status line names each file; the saved file passes the real
+// `nudge check`. Skipped (with a printed reason) only when tmux is not installed.
+import Foundation
+import Testing
+
+@Suite("Saving in tmux (w)", .serialized)
+struct SaveEndToEndTests {
+    @Test("w writes pendulum.saved.yaml, then pendulum.saved-2.yaml, and says so; nudge check accepts both")
+    func saveTwice() throws {
+        guard TmuxSession.tmuxPath != nil else {
+            print("skipped: tmux is not installed")
+            return
+        }
+        let folder = try PlaygroundEndToEndTests.sceneFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scene = folder.appendingPathComponent("2-pendulum.yaml").path
+        let session = try TmuxSession(term: "xterm-256color", arguments: ["play", scene])
+        defer { session.stop() }
+        try #require(try session.waitUntil { try session.statusLine().contains("Pendulum") }, "\((try? session.text()) ?? "")")
+
+        try session.send(keys: "w")
+        let first = folder.appendingPathComponent("2-pendulum.saved.yaml").path
+        #expect(try session.waitUntil { try session.statusLine().contains("Saved 2-pendulum.saved.yaml.") },
+                "status line: \((try? session.statusLine()) ?? "")")
+        #expect(FileManager.default.fileExists(atPath: first))
+
+        try session.send(keys: "w")
+        let second = folder.appendingPathComponent("2-pendulum.saved-2.yaml").path
+        #expect(try session.waitUntil { try session.statusLine().contains("Saved 2-pendulum.saved-2.yaml.") },
+                "status line: \((try? session.statusLine()) ?? "")")
+        #expect(FileManager.default.fileExists(atPath: second))
+
+        try session.send(keys: "q")
+        try PlaygroundEndToEndTests.expectCleanExit(session, status: 0)
+
+        let check = Process()
+        check.executableURL = TmuxSession.executable
+        check.arguments = ["check", first, second]
+        let out = Pipe()
+        check.standardOutput = out
+        try check.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        check.waitUntilExit()
+        #expect(check.terminationStatus == 0, "\(text)")
+        #expect(text == "\(first): ok\n\(second): ok\n")
+    }
+}
