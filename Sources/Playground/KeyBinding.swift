@@ -25,6 +25,8 @@ public struct KeyBinding: Sendable, Equatable {
         /// Read the scene's file again and start it over.
         case reload
         case showHelp
+        /// Show the next physics overlay (contacts, velocities, joints, bounds, off) and the HUD.
+        case cycleOverlay
         /// Leave with exit status 0.
         case quit
         /// Leave as Ctrl-C does (exit status 130).
@@ -37,7 +39,7 @@ public struct KeyBinding: Sendable, Equatable {
         public var leavesScene: Bool {
             switch self {
             case .nextScene, .previousScene, .showScene, .reload, .quit, .interrupt: true
-            case .togglePause, .stepOnce, .showHelp, .suspend: false
+            case .togglePause, .stepOnce, .showHelp, .cycleOverlay, .suspend: false
             }
         }
     }
@@ -59,6 +61,7 @@ public struct KeyBinding: Sendable, Equatable {
         KeyBinding([.character(" ")], .togglePause, "pause / resume"),
         KeyBinding([.character(".")], .stepOnce, "one step (1/60 s) while paused"),
         KeyBinding([.character("r"), .character("R")], .reload, "reload the scene from its file"),
+        KeyBinding([.character("d")], .cycleOverlay, "physics overlays and HUD, in turn"),
         KeyBinding([.character("?")], .showHelp, "help"),
         KeyBinding([.character("q"), .character("Q")], .quit, "quit"),
         KeyBinding([.ctrlC], .interrupt, "quit"),
