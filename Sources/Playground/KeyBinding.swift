@@ -35,6 +35,8 @@ public struct KeyBinding: Sendable, Equatable {
         /// Read the scene's file again and start it over.
         case reload
         case showHelp
+        /// Show the next physics overlay (contacts, velocities, joints, bounds, off) and the HUD.
+        case cycleOverlay
         /// Leave with exit status 0.
         case quit
         /// Leave as Ctrl-C does (exit status 130).
@@ -49,7 +51,7 @@ public struct KeyBinding: Sendable, Equatable {
         public var leavesScene: Bool {
             switch self {
             case .nextScene, .previousScene, .showScene, .reload, .quit, .interrupt: true
-            case .togglePause, .stepOnce, .stepBack, .secondForward, .secondBack, .slower, .faster, .showHelp, .suspend, .save: false
+            case .togglePause, .stepOnce, .stepBack, .secondForward, .secondBack, .slower, .faster, .showHelp, .cycleOverlay, .suspend, .save: false
             }
         }
 
@@ -58,7 +60,7 @@ public struct KeyBinding: Sendable, Equatable {
         public var isAboutTime: Bool {
             switch self {
             case .stepOnce, .stepBack, .secondForward, .secondBack, .slower, .faster: true
-            case .nextScene, .previousScene, .showScene, .togglePause, .reload, .showHelp, .quit, .interrupt, .suspend, .save: false
+            case .nextScene, .previousScene, .showScene, .togglePause, .reload, .showHelp, .cycleOverlay, .quit, .interrupt, .suspend, .save: false
             }
         }
     }
@@ -86,6 +88,7 @@ public struct KeyBinding: Sendable, Equatable {
         KeyBinding([.character("]")], .faster, "twice the speed (up to 2×)"),
         KeyBinding([.character("r"), .character("R")], .reload, "reload the scene from its file"),
         KeyBinding([.character("w")], .save, "write the scene as it now is to a new file"),
+        KeyBinding([.character("d")], .cycleOverlay, "physics overlays and HUD, in turn"),
         KeyBinding([.character("?")], .showHelp, "help"),
         KeyBinding([.character("q"), .character("Q")], .quit, "quit"),
         KeyBinding([.ctrlC], .interrupt, "quit"),

@@ -58,6 +58,8 @@ public final class PlaygroundApp {
     public private(set) var sceneIndex = 0
     public private(set) var isPaused = false
     public private(set) var showsHelp = false
+    /// The physics overlay on show (`d` cycles them; PhysicsOverlay), with the HUD while not off.
+    private(set) var overlay = PhysicsOverlay.Mode.off
     /// The load error of the scene at `sceneIndex`, if it failed.
     public private(set) var loadError: String?
     /// Every error of that load, in full (`?` shows them).
@@ -406,6 +408,7 @@ public final class PlaygroundApp {
             post(outcome.message)
             didSave?(outcome)
         case .showHelp: showsHelp = true
+        case .cycleOverlay: overlay = overlay.next
         case .suspend:
             suspendHandler?()
             resized()
@@ -589,7 +592,9 @@ public final class PlaygroundApp {
                     }
                 }
                 renderer.redraw(s.scene, on: &canvas!, viewport: viewport, beneathItems: [trails])
+                PhysicsOverlay(mode: overlay).draw(s.scene, on: &canvas!, viewport: viewport, renderer: renderer)
                 canvas!.render(into: &grid, colorMode: terminal.colorMode)
+                if overlay != .off { HUD(figures: .init(s.scene, stepMilliseconds: stepMilliseconds)).draw(into: &grid) }
             }
             frameTimes.append(now)
             frameTimes.removeAll { $0 <= now - 1 }
@@ -632,7 +637,8 @@ public final class PlaygroundApp {
         let ms = String(format: "%.2f", stepMilliseconds)
         var tail = s.scene.sceneDescription.summary
         if let message = s.lastMessage, now - messageShownAt < options.messageDuration { tail = message }
-        return " \(s.scene.sceneDescription.name) \(place) │ \(state) │ \(fps) fps │ \(ms) ms │ \(tail)"
+        let shown = overlay == .off ? "" : " │ overlay: \(overlay.name)"
+        return " \(s.scene.sceneDescription.name) \(place) │ \(state) │ \(fps) fps │ \(ms) ms\(shown) │ \(tail)"
     }
 
     /// `text` cut to `width` columns, ending in "…" when it was cut.

@@ -149,6 +149,22 @@ public struct SceneRenderer: Sendable {
         }
     }
 
+    /// The item's outline on the screen (scale and angle applied, through `viewport`) for the
+    /// filled shapes; nil for labels, pictures and items not placed (the overlays tint with it).
+    func shape(of item: SceneItem, viewport: Viewport) -> Shape? {
+        guard item.center.isFinite else { return nil }
+        let scale = (item.scale.isFinite && item.scale > 0 ? item.scale : 1) * viewport.scale
+        let size = Size(item.size.width * scale, item.size.height * scale)
+        let center = viewport.screenPoint(item.center)
+        let angle = item.angle.isFinite ? item.angle : 0
+        switch item.shape {
+        case .rectangle, .image: return .rectangle(center: center, size: size, angle: angle)
+        case .ellipse: return .ellipse(center: center, size: size, angle: angle)
+        case .polygon: return .polygon((item.vertices ?? []).map { center + ($0 * scale).rotated(by: angle) })
+        case .label: return nil
+        }
+    }
+
     /// Draws one item: its shape in its color at its alpha, scale and angle.
     public func drawItem(_ item: SceneItem, into canvas: inout Canvas, viewport: Viewport = .identity) {
         guard item.alpha > 0, item.center.isFinite else { return }

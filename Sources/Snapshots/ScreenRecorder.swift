@@ -6,7 +6,8 @@
 // moving its clock on by the timeout (nothing real waits), so the app's loop, its 60 Hz steps,
 // its frame cap and its replay of recorded input all run as they would live, only faster. At the
 // requested moment it lets the frame due then be drawn, then quits. Colors are kept in 24 bits
-// (as a truecolor terminal shows them) unless another mode is asked for.
+// (as a truecolor terminal shows them) unless another mode is asked for. Keys given to it are
+// pressed at the start, before the first step (`snapshot --keys d` shows the contact overlay).
 import Images
 import Playground
 import SceneFormat
@@ -27,9 +28,14 @@ public final class ScreenRecorder: TerminalDriver {
     private let pixels: (width: Int, height: Int)?
     private let stopAt: Double
     private var quitSent = false
+    /// Keys still to press, first first.
+    private var keys: ArraySlice<Key>
 
     /// `pixels`: pixels per cell when frames should be drawn as pixels (a pixel display), else nil.
-    public init(columns: Int, rows: Int, colorMode: ColorMode = .truecolor, stopAt: Double, pixels: (width: Int, height: Int)? = nil) {
+    /// `keys`: pressed one after another when the app first asks for input.
+    public init(columns: Int, rows: Int, colorMode: ColorMode = .truecolor, stopAt: Double, pixels: (width: Int, height: Int)? = nil,
+                keys: [Key] = []) {
+        self.keys = keys[...]
         self.size = TerminalSize(columns: columns, rows: rows)
         self.colorMode = colorMode
         self.stopAt = max(0, stopAt)
@@ -45,6 +51,7 @@ public final class ScreenRecorder: TerminalDriver {
     }
 
     public func nextEvent(timeout: Double) -> TerminalEvent? {
+        if let key = keys.popFirst() { return .key(key) }
         if now >= stopAt {
             // One more frame may be due at the moment itself; then quit.
             let settled = drawnAt >= stopAt - 1e-9 || now >= stopAt + 1.0 / 30
@@ -68,11 +75,12 @@ public final class ScreenRecorder: TerminalDriver {
     }
 
     /// `scenes` is the list the status line counts in (the scene's folder, as `play` would list
-    /// it), `index` the scene's place in it.
+    /// it), `index` the scene's place in it; `keys` are pressed at the start.
     public static func capture(_ scenes: [SceneFile], index: Int = 0, at time: Double, columns: Int, rows: Int,
                                options: PlaygroundApp.Options, replay: [InputEvent] = [],
-                               colorMode: ColorMode = .truecolor, pixels: (width: Int, height: Int)? = nil) throws -> ScreenRecorder {
-        let recorder = ScreenRecorder(columns: columns, rows: rows, colorMode: colorMode, stopAt: time, pixels: pixels)
+                               colorMode: ColorMode = .truecolor, pixels: (width: Int, height: Int)? = nil,
+                               keys: [Key] = []) throws -> ScreenRecorder {
+        let recorder = ScreenRecorder(columns: columns, rows: rows, colorMode: colorMode, stopAt: time, pixels: pixels, keys: keys)
         var options = options
         options.reloadInterval = nil
         options.loadPatience = 60

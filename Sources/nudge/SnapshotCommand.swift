@@ -48,6 +48,9 @@ struct SnapshotCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Replay pointer events from FILE (JSON Lines, as play --record writes).", valueName: "file"))
     var input: String?
 
+    @Option(help: ArgumentHelp("Keys to press at the start, one character each (dd: the velocity overlay).", valueName: "keys"))
+    var keys: String = ""
+
     @Option(help: ArgumentHelp("The file to write: .png, .ans or .txt.", valueName: "file"))
     var output: String
 
@@ -70,6 +73,9 @@ struct SnapshotCommand: ParsableCommand {
         do { let c = try CellSize(parsing: cellSize); _ = c } catch { throw ValidationError("--cell-size: \(error)") }
         do { _ = try GlyphSet(parsing: glyphs) } catch { throw ValidationError("--glyphs: \(error)".replacingOccurrences(of: "choose auto, ", with: "choose ")) }
         guard ["cells", "pixels"].contains(graphics) else { throw ValidationError("--graphics must be cells or pixels, got '\(graphics)'") }
+        guard keys.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7f }) else {
+            throw ValidationError("--keys takes printable characters, one key each, e.g. --keys dd")
+        }
         guard format != nil else { throw ValidationError("--output must end in .png, .ans or .txt, got '\(output)'") }
     }
 
@@ -105,7 +111,8 @@ struct SnapshotCommand: ParsableCommand {
             var list = file.builtInYAML == nil ? ((try? SceneLibrary.expand(paths: [folder])) ?? []) : []
             if !list.contains(file) { list = [file] }
             recorder = try ScreenRecorder.capture(list, index: list.firstIndex(of: file) ?? 0, at: at, columns: columns, rows: rows,
-                                                  options: options, replay: replay, pixels: graphics == "pixels" ? pixelCell : nil)
+                                                  options: options, replay: replay, pixels: graphics == "pixels" ? pixelCell : nil,
+                                                  keys: keys.map { .character($0) })
         } catch {
             throw CommandFailure("snapshot", error)
         }

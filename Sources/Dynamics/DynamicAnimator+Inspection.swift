@@ -1,0 +1,114 @@
+// DynamicAnimator+Inspection: read-only questions about what the engine holds now, for showing
+// the physics (the playground's overlays and HUD) and for tests: contact points, each item's
+// bounding box and whether it sleeps, and the scene's kinetic and potential energy.
+//
+// Nothing here is kept up to date by the step: every answer is computed from the engine's state
+// when it is asked, so a scene nobody inspects steps exactly as before, bit for bit. Each call
+// walks what it needs once (the contacts, or the items), so asking once per drawn frame costs
+// about as much as drawing the items does. Nothing here changes the engine either: the bounding
+// box is worked out from the shape's vertices apart from the broad phase's own boxes, which
+// hold the world vertices the next step's narrow phase reads.
+import Geometry
+
+extension DynamicAnimator {
+    /// Nudge extension: the points where items touch each other or a boundary after the last
+    /// step, two at most per touching pair (a box resting flat on the floor has two). Speculative
+    /// points, which keep fast items from passing through before they meet, are left out.
+    /// Empty before the first step.
+    public var contactPoints: [ContactPoint] {
+        syncIfNeeded()
+        let slop = world.settings.linearSlop
+        // The stored impulse is the last substep's (warm starting carries it over substeps).
+        let substep = Self.stepDuration / Double(max(world.settings.substeps, 1))
+        var points: [ContactPoint] = []
+        for contact in world.contacts where contact.touching {
+            let m = contact.manifold
+            // Out of the boundary or immovable item when there is one.
+            let flip = world.body(contact.bodyB).kind != .dynamic && world.body(contact.bodyA).kind == .dynamic
+            let normal = flip ? -m.normal : m.normal
+            for k in 0..<min(m.count, 2) {
+                let p = k == 0 ? m.p1 : m.p2
+                // The same test the engine uses for touching (ContactSet.updateTouching), per point.
+                guard p.maxNormalImpulse > 0 || p.separation < slop else { continue }
+                points.append(ContactPoint(point: p.point, normal: normal, separation: p.separation,
+                                           normalForce: p.normalImpulse / substep))
+            }
+        }
+        return points
+    }
+
+    /// Nudge extension: the smallest upright rectangle that holds the item's collision shape as
+    /// the engine has it now (a square of side s turned by θ: s·(|cos θ| + |sin θ|) across), in
+    /// the reference view's points; nil for an item no behavior names.
+    public func boundingBox(for item: DynamicItem) -> Rect? {
+        syncIfNeeded()
+        guard let record = record(for: item) else { return nil }
+        let shape = world.shape(record.shape)
+        let xf = world.body(record.body).transform
+        switch shape.kind {
+        case .circle:
+            let r = shape.radius
+            return Rect(x: xf.p.x - r, y: xf.p.y - r, width: 2 * r, height: 2 * r)
+        case .polygon:
+            let start = Int(shape.vertexStart), end = start + Int(shape.vertexCount)
+            var lo = Vector(Double.infinity, Double.infinity), hi = -lo
+            for k in start..<end {
+                let p = xf.apply(world.vertices[k])
+                lo = Vector(min(lo.x, p.x), min(lo.y, p.y))
+                hi = Vector(max(hi.x, p.x), max(hi.y, p.y))
+            }
+            return Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
+        }
+    }
+
+    /// Nudge extension: whether the engine has put the item to sleep: it came to rest with the
+    /// part of the scene it touches, and is not simulated until something wakes it. False for an
+    /// item no behavior names.
+    public func isSleeping(_ item: DynamicItem) -> Bool {
+        syncIfNeeded()
+        return body(for: item).map { world.body($0).isAsleep } ?? false
+    }
+
+    /// Nudge extension: the kinetic energy of the items that move under forces (not anchored
+    /// ones): Σ ½·m·v² + ½·I·ω², with m the mass the engine gives each item (a 100×100 item of
+    /// density 1 has mass 1), v in pt/s, I its moment of inertia about its center and ω in rad/s;
+    /// so in mass·pt²/s².
+    public var kineticEnergy: Double {
+        syncIfNeeded()
+        var sum = 0.0
+        for r in items.compactMap(record(for:)) {
+            let b = world.body(r.body)
+            guard b.kind == .dynamic else { continue }
+            sum += 0.5 * b.mass * b.velocity.lengthSquared + 0.5 * b.inertia * b.angularVelocity * b.angularVelocity
+        }
+        return sum
+    }
+
+    /// Nudge extension: the potential energy of gravity, Σ m·g·h over the items that move under
+    /// forces, in mass·pt²/s² like ``kineticEnergy``. g is the acceleration of the gravity
+    /// behaviors acting on the item (their sum; magnitude 1 is 1000 pt/s²), and h the item's
+    /// height above the bottom of ``referenceBounds`` measured against that gravity: the distance,
+    /// along the gravity's direction, from the item's center to the corner of the reference bounds
+    /// farthest that way (for gravity straight down, `referenceBounds.maxY − center.y`). Fields
+    /// are not counted; an item no gravity acts on has none.
+    public var potentialEnergy: Double {
+        syncIfNeeded()
+        var acceleration: [Int32: Vector] = [:]
+        for case let gravity as GravityBehavior in flattened {
+            let a = gravity.gravityDirection * GravityBehavior.pointsPerSecondSquared
+            for body in gravity.bodies where body >= 0 { acceleration[body, default: .zero] += a }
+        }
+        let bounds = referenceBounds
+        let corners = [Point(bounds.minX, bounds.minY), Point(bounds.maxX, bounds.minY),
+                       Point(bounds.minX, bounds.maxY), Point(bounds.maxX, bounds.maxY)]
+        var sum = 0.0
+        for r in items.compactMap(record(for:)) {
+            let b = world.body(r.body)
+            guard b.kind == .dynamic, let a = acceleration[r.body], a != .zero, a.x.isFinite, a.y.isFinite else { continue }
+            let g = a.length, down = a / g
+            let bottom = corners.map { $0.dot(down) }.max()!
+            sum += b.mass * g * (bottom - b.position.dot(down))
+        }
+        return sum
+    }
+}
