@@ -30,7 +30,9 @@ struct HelpOverlay {
                 }
             }
         }
-        lines += ["Keys"] + KeyBinding.helpLines(keys) + ["Mouse in this scene"]
+        lines += ["Keys"] + Self.paired(KeyBinding.helpLines(keys.filter { $0.mode != .edit }))
+        lines += ["Keys in edit mode (e)"] + Self.paired(KeyBinding.helpLines(keys.filter { $0.mode == .edit }))
+        lines += ["Mouse in this scene"]
         if gestures.isEmpty { lines.append("  (no gestures)") }
         for g in gestures {
             lines.append("  " + g.summary)
@@ -50,6 +52,24 @@ struct HelpOverlay {
             grid.write(line.fitted(toColumns: max(width - 4, 0)), column: left + 2, row: top + 1 + i,
                        foreground: .white, background: bg, bold: !line.hasPrefix(" "))
         }
+    }
+
+    /// Key lines two to a line where both are short (at most 38 columns), so the box fits a
+    /// 24-row terminal; a long line keeps a line of its own.
+    static func paired(_ lines: [String]) -> [String] {
+        var out: [String] = []
+        var k = 0
+        while k < lines.count {
+            let left = lines[k]
+            if k + 1 < lines.count, left.terminalColumns <= 38, lines[k + 1].terminalColumns <= 38 {
+                out.append(left + String(repeating: " ", count: 38 - left.terminalColumns) + lines[k + 1].dropFirst(2))
+                k += 2
+            } else {
+                out.append(left)
+                k += 1
+            }
+        }
+        return out
     }
 
     /// `text` in lines of at most `width` characters, broken at spaces where it can be.

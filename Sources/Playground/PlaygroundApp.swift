@@ -54,6 +54,10 @@ public final class PlaygroundApp {
     public let observer: PlaygroundObserver?
 
     public private(set) var session: SceneSession?
+    /// Edit mode (`e`): its tool, selection, undo stack and unsaved-edits flag.
+    public let editMode = EditMode()
+    /// A key that would leave a scene with unsaved edits, pressed once: the same key again goes on.
+    private var pendingLeave: Key?
     /// The place of the scene being shown (or whose load failed) in `scenes`.
     public private(set) var sceneIndex = 0
     public private(set) var isPaused = false
@@ -241,6 +245,10 @@ public final class PlaygroundApp {
         lastReloadCheck = now
         guard watcher.hasChanged(), !scenes.isEmpty else { return }
         let file = scenes[sceneIndex]
+        if editMode.hasUnsavedEdits, let s = session {
+            note(s, "The scene's file changed; unsaved edits: w saves, r reloads the file and discards them.", now: now)
+            return
+        }
         do {
             guard let description = try read(file) else { return }
             let paused = isPaused
@@ -321,6 +329,8 @@ public final class PlaygroundApp {
         messageCount = session?.messages.count ?? 0
         messageShownAt = -Double.infinity
         pointer.reset()
+        editMode.reset()
+        pendingLeave = nil
         needsDraw = true
     }
 
@@ -339,10 +349,17 @@ public final class PlaygroundApp {
     private func handleKey(_ key: Key, now: Double) {
         record?(InputEvent.key(key.description, time: eventTime(now: now)).jsonLine)
         needsDraw = true
-        let action = KeyBinding.binding(for: key)?.action
+        let action = KeyBinding.binding(for: key, editing: editMode.isOn)?.action
         if showsHelp {
             showsHelp = false
             if action == .showHelp || key == .escape { return }
+        }
+        let pending = pendingLeave
+        pendingLeave = nil
+        if let action, action.leavesScene, action != .interrupt, editMode.hasUnsavedEdits, pending != key, let s = session {
+            pendingLeave = key
+            note(s, "Unsaved edits: w saves, the same key again discards.", now: now)
+            return
         }
         switch action {
         case .quit: exit = .quit
@@ -372,11 +389,41 @@ public final class PlaygroundApp {
         case .suspend:
             suspendHandler?()
             resized()
+        case .toggleEditMode:
+            editMode.toggle()
+            pointer.reset()
+        case .some(let other):
+            if let s = session, editMode.handle(other, in: s) { note(s, nil, now: now) }
         case nil: break
         }
     }
 
+    /// Shows `message` (or the session's newest) in the status line from `now`.
+    private func note(_ s: SceneSession, _ message: String?, now: Double) {
+        if let message { s.post(message) }
+        if s.messages.count != messageCount || message != nil {
+            messageCount = s.messages.count
+            messageShownAt = now
+        }
+        needsDraw = true
+    }
+
+    /// Edit mode's mouse: left press, drag and release drive the tool, at any time (paused too).
+    private func handleEditMouse(_ mouse: MouseEvent, _ s: SceneSession, now: Double) {
+        let phase: EditPointerPhase
+        switch mouse.kind {
+        case .press where mouse.button == .left: phase = .down
+        case .drag: phase = .drag
+        case .release: phase = .up
+        default: return
+        }
+        let point = viewport.scenePoint(cellSize.center(column: mouse.column, row: mouse.row))
+        editMode.handle(phase, at: point, time: eventTime(now: now), in: s)
+        note(s, nil, now: now)
+    }
+
     private func handleMouse(_ mouse: MouseEvent, now: Double) {
+        if editMode.isOn, let s = session { return handleEditMouse(mouse, s, now: now) }
         guard let s = session, !isPaused else { return }
         let point = viewport.scenePoint(cellSize.center(column: mouse.column, row: mouse.row))
         guard let events = pointer.events(for: mouse, at: point, time: eventTime(now: now)) else { return }
@@ -426,6 +473,7 @@ public final class PlaygroundApp {
                     }
                 }
                 renderer.redraw(s.scene, on: &canvas!, viewport: viewport)
+                editMode.draw(on: &canvas!, scene: s.scene, viewport: viewport)
                 canvas!.render(into: &grid, colorMode: terminal.colorMode)
             }
             frameTimes.append(now)
@@ -451,6 +499,10 @@ public final class PlaygroundApp {
             return " \(place) │ error: \(loadError)"
         }
         guard let s = session else { return " \(place)" }
+        if pendingLeave != nil {
+            // The warning in full, however narrow the terminal: it stands until the next key.
+            return " \(s.scene.sceneDescription.name) \(place) │ unsaved edits: w saves, the same key again discards"
+        }
         droppedTime.removeAll { $0.at <= now - 1 }
         var state = isPaused ? "paused" : (s.isAtRest ? "resting" : "running")
         if !isPaused && !s.isAtRest && !droppedTime.isEmpty {
@@ -458,6 +510,7 @@ public final class PlaygroundApp {
             let rate = max(0, 1 - droppedTime.reduce(0) { $0 + $1.seconds })
             state = String(format: "slow motion %.2f×", rate)
         }
+        if editMode.isOn { state += " │ \(editMode.statusText)" }
         let fps = isPaused || s.isAtRest ? 0 : min(frameTimes.count, 60)
         let ms = String(format: "%.2f", stepMilliseconds)
         var tail = s.scene.sceneDescription.summary
