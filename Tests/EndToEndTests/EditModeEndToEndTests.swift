@@ -47,14 +47,18 @@ struct EditModeEndToEndTests {
         let fell = try s.waitUntil { (meanRow(try s.cells(withColor: Self.cyan)) ?? 0) > 18 }
         #expect(fell, "box-1 did not fall: mean row \(meanRow((try? s.cells(withColor: Self.cyan)) ?? []) ?? -1)")
 
-        // A second box, pinned at its left end: it swings about the pin and stays up.
+        // A second box, drawn and pinned at its left end while paused (the tools work paused):
+        // once resumed it swings about the pin and stays up.
+        try s.send(keys: "Space")
+        #expect(try s.waitUntil { try s.statusLine().contains("paused") })
         try s.mouse(.press, column: 40, row: 3)
         try s.mouse(.release, column: 60, row: 5)
         #expect(try s.waitUntil { try s.statusLine().contains("Made box-2") })
         try s.send(keys: "h")
         try s.mouse(.press, column: 41, row: 4)
         try s.mouse(.release, column: 41, row: 4)
-        #expect(try s.waitUntil { try s.statusLine().contains("Pinned box-2 to the world") }, "\((try? s.statusLine()) ?? "")")
+        #expect(try s.waitUntil { try s.statusLine().contains("Pinned box-2") }, "\((try? s.statusLine()) ?? "")")
+        try s.send(keys: "Space")
         usleep(1_500_000)
         let hanging = try s.cells(withColor: Self.yellow)
         #expect(!hanging.isEmpty && (meanRow(hanging) ?? 99) < 14, "box-2 fell: mean row \(meanRow(hanging) ?? -1)")
