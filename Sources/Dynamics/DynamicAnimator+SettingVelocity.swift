@@ -1,17 +1,18 @@
-// DynamicAnimator+SettingVelocity: giving an item the velocity it had when a scene was saved.
+// DynamicAnimator+SettingVelocity: setting an item's velocity outright.
 //
 // UIKit only adds velocity (`addLinearVelocity(_:for:)`), which is right for a push at the
 // start but not for restoring a state: a saved item must move at exactly the saved velocity,
-// whatever the behaviors added before. The same rules as adding apply: a fixed body never moves,
-// and an item that may not rotate keeps an angular velocity of zero.
+// whatever the behaviors added before, and an editor that puts an item down somewhere wants it
+// at rest there, whatever it was doing. The same rules as adding apply: a fixed body never
+// moves, and an item that may not rotate keeps an angular velocity of zero.
 import Geometry
 
 extension DynamicAnimator {
     /// Nudge extension: sets the item's velocity (pt/s) and angular velocity (rad/s, clockwise
-    /// on screen); an item no behavior names is left alone.
+    /// on screen); an item no behavior names, and a value that is not finite, are left alone.
     public func setVelocity(_ velocity: Vector, angular: Double, for item: DynamicItem) {
         syncIfNeeded()
-        guard let b = body(for: item) else { return }
+        guard let b = body(for: item), velocity.isFinite, angular.isFinite else { return }
         world.withBody(b) { body in
             guard body.kind != .fixed else { return }
             body.velocity = velocity

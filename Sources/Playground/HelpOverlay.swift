@@ -1,7 +1,10 @@
 // HelpOverlay: the box `?` opens over the scene.
 //
 // It says, in this order: a scene's load errors in full (when the scene failed to load), the
-// keys, and what the mouse does in this scene (its `gestures:`). The keys come from KeyBinding's
+// keys, and what the mouse does in this scene (its `gestures:`). Playing, it lists the keys that
+// act while playing; in edit mode, edit mode's keys first and then those that act in both (the
+// two lists together do not fit a 24-row terminal, and the keys of the other mode do nothing
+// there), and the mouse drives the tool named in the status line. The keys come from KeyBinding's
 // table, the same one the app acts on, so the overlay cannot promise a key that does something
 // else. The box is centered over the play area, as wide as its longest line where the terminal
 // allows; a line past its edge ends in "…".
@@ -15,6 +18,8 @@ struct HelpOverlay {
     /// The scene's gestures (none when no scene is playing).
     var gestures: [GestureDescription]
     var keys: [KeyBinding] = KeyBinding.playground
+    /// Whether edit mode is on (its keys are listed, not the scene's gestures).
+    var editing = false
 
     /// The overlay's text for a grid `columns` wide; header lines are the unindented ones.
     func lines(columns: Int) -> [String] {
@@ -30,7 +35,15 @@ struct HelpOverlay {
                 }
             }
         }
-        lines += ["Keys"] + KeyBinding.helpLines(keys) + ["Mouse in this scene"]
+        if editing {
+            lines += ["Keys in edit mode"] + Self.paired(KeyBinding.helpLines(keys.filter { $0.mode == .edit }))
+            lines += ["Keys in both modes"] + Self.paired(KeyBinding.helpLines(keys.filter { $0.mode == .both }))
+            lines += ["Mouse: the tool the status line names"]
+            return lines
+        }
+        lines += ["Keys (e: edit mode; ? there lists its keys)"]
+            + Self.paired(KeyBinding.helpLines(keys.filter { $0.mode != .edit }))
+        lines += ["Mouse in this scene"]
         if gestures.isEmpty { lines.append("  (no gestures)") }
         for g in gestures {
             lines.append("  " + g.summary)
@@ -50,6 +63,24 @@ struct HelpOverlay {
             grid.write(line.fitted(toColumns: max(width - 4, 0)), column: left + 2, row: top + 1 + i,
                        foreground: .white, background: bg, bold: !line.hasPrefix(" "))
         }
+    }
+
+    /// Key lines two to a line where both are short (at most 38 columns), so the box fits a
+    /// 24-row terminal; a long line keeps a line of its own.
+    static func paired(_ lines: [String]) -> [String] {
+        var out: [String] = []
+        var k = 0
+        while k < lines.count {
+            let left = lines[k]
+            if k + 1 < lines.count, left.terminalColumns <= 38, lines[k + 1].terminalColumns <= 38 {
+                out.append(left + String(repeating: " ", count: 38 - left.terminalColumns) + lines[k + 1].dropFirst(2))
+                k += 2
+            } else {
+                out.append(left)
+                k += 1
+            }
+        }
+        return out
     }
 
     /// `text` in lines of at most `width` characters, broken at spaces where it can be.

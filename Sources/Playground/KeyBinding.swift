@@ -10,6 +10,10 @@
 // row for a binding begins with those same words and may go on to say more. Bindings that
 // follow each other with the same words share one line of the overlay (q, Q and Ctrl-C all
 // quit, though with different exit statuses).
+//
+// A binding has a mode: keys that make and change things (the tools, undo) act only in edit
+// mode, so a stray key while playing changes nothing; the overlay lists them in a group of
+// their own.
 import Foundation
 import TerminalUI
 
@@ -45,13 +49,29 @@ public struct KeyBinding: Sendable, Equatable {
         case suspend
         /// Write the scene as it now is to a new file beside its file (SceneSaving).
         case save
+        /// Turn edit mode on or off.
+        case toggleEditMode
+        /// Leave edit mode.
+        case leaveEditMode
+        /// Edit mode's tools (EditTool).
+        case selectTool, boxTool, ballTool, polygonTool, hingeTool, springTool, ropeTool, motorTool, fixTool, deleteTool
+        /// The trail tool: click an item to draw a fading trail behind it.
+        case trailTool
+        /// Open or close the inspector of the selected item or joint.
+        case toggleInspector
+        /// Close the polygon being drawn.
+        case closePolygon
+        /// Undo the last edit.
+        case undo
+        /// The selected motor turns faster or slower.
+        case motorFaster, motorSlower
 
         /// Whether the scene on screen is left (for another, or a fresh copy, or none): a
         /// replayed recording ends at such a key, since what follows it happened elsewhere.
         public var leavesScene: Bool {
             switch self {
             case .nextScene, .previousScene, .showScene, .reload, .quit, .interrupt: true
-            case .togglePause, .stepOnce, .stepBack, .secondForward, .secondBack, .slower, .faster, .showHelp, .cycleOverlay, .suspend, .save: false
+            default: false
             }
         }
 
@@ -60,7 +80,21 @@ public struct KeyBinding: Sendable, Equatable {
         public var isAboutTime: Bool {
             switch self {
             case .stepOnce, .stepBack, .secondForward, .secondBack, .slower, .faster: true
-            case .nextScene, .previousScene, .showScene, .togglePause, .reload, .showHelp, .cycleOverlay, .quit, .interrupt, .suspend, .save: false
+            default: false
+            }
+        }
+    }
+
+    /// When a binding acts: while playing, in edit mode, or in both.
+    public enum Mode: Sendable, Equatable {
+        case play, edit, both
+
+        /// Whether a binding of this mode acts when edit mode is `editing`.
+        public func isActive(editing: Bool) -> Bool {
+            switch self {
+            case .play: !editing
+            case .edit: editing
+            case .both: true
             }
         }
     }
@@ -69,9 +103,12 @@ public struct KeyBinding: Sendable, Equatable {
     public let action: Action
     /// A few words for the overlay; the docs' row for these keys begins with them.
     public let help: String
+    /// When the keys act.
+    public let mode: Mode
 
-    public init(_ keys: [Key], _ action: Action, _ help: String) {
-        self.keys = keys; self.action = action; self.help = help
+    /// A binding of `keys` to `action`, described by `help`, acting in `mode`.
+    public init(_ keys: [Key], _ action: Action, _ help: String, mode: Mode = .both) {
+        self.keys = keys; self.action = action; self.help = help; self.mode = mode
     }
 
     /// The playground's keys, in the order the overlay and the docs list them.
@@ -80,24 +117,47 @@ public struct KeyBinding: Sendable, Equatable {
         KeyBinding([.character("p"), .backTab], .previousScene, "previous scene"),
         KeyBinding((1...9).map { .character(Character(String($0))) }, .showScene, "jump to that scene"),
         KeyBinding([.character(" ")], .togglePause, "pause / resume"),
-        KeyBinding([.character(".")], .stepOnce, "one step (1/60 s) forward while paused"),
-        KeyBinding([.character(",")], .stepBack, "one step back while paused"),
-        KeyBinding([.right], .secondForward, "one second forward while paused"),
-        KeyBinding([.left], .secondBack, "one second back while paused"),
-        KeyBinding([.character("[")], .slower, "half the speed (down to 1/8×)"),
-        KeyBinding([.character("]")], .faster, "twice the speed (up to 2×)"),
-        KeyBinding([.character("r"), .character("R")], .reload, "reload the scene from its file"),
-        KeyBinding([.character("w")], .save, "write the scene as it now is to a new file"),
-        KeyBinding([.character("d")], .cycleOverlay, "physics overlays and HUD, in turn"),
+        KeyBinding([.character(".")], .stepOnce, "one step forward"),
+        KeyBinding([.character(",")], .stepBack, "one step back"),
+        KeyBinding([.right], .secondForward, "one second forward"),
+        KeyBinding([.left], .secondBack, "one second back"),
+        KeyBinding([.character("[")], .slower, "half the speed"),
+        KeyBinding([.character("]")], .faster, "twice the speed"),
+        KeyBinding([.character("r"), .character("R")], .reload, "reload the scene"),
+        KeyBinding([.character("w")], .save, "write the scene"),
+        KeyBinding([.character("d")], .cycleOverlay, "physics overlays"),
         KeyBinding([.character("?")], .showHelp, "help"),
         KeyBinding([.character("q"), .character("Q")], .quit, "quit"),
         KeyBinding([.ctrlC], .interrupt, "quit"),
         KeyBinding([.ctrlZ], .suspend, "suspend"),
+        KeyBinding([.character("e")], .toggleEditMode, "edit mode on / off"),
+        KeyBinding([.escape], .leaveEditMode, "leave edit mode", mode: .edit),
+        KeyBinding([.character("v")], .selectTool, "select and move tool", mode: .edit),
+        KeyBinding([.character("b")], .boxTool, "box tool", mode: .edit),
+        KeyBinding([.character("c")], .ballTool, "ball tool", mode: .edit),
+        KeyBinding([.character("g")], .polygonTool, "polygon tool", mode: .edit),
+        KeyBinding([.enter], .closePolygon, "close the polygon", mode: .edit),
+        KeyBinding([.character("h")], .hingeTool, "hinge tool", mode: .edit),
+        KeyBinding([.character("s")], .springTool, "spring tool", mode: .edit),
+        KeyBinding([.character("o")], .ropeTool, "rope tool", mode: .edit),
+        KeyBinding([.character("m")], .motorTool, "motor tool", mode: .edit),
+        KeyBinding([.character("+")], .motorFaster, "motor faster", mode: .edit),
+        KeyBinding([.character("-")], .motorSlower, "motor slower", mode: .edit),
+        KeyBinding([.character("f")], .fixTool, "fix / unfix tool", mode: .edit),
+        KeyBinding([.character("x")], .deleteTool, "delete tool", mode: .edit),
+        KeyBinding([.character("t")], .trailTool, "trail tool", mode: .edit),
+        KeyBinding([.character("i")], .toggleInspector, "inspector", mode: .edit),
+        KeyBinding([.character("u")], .undo, "undo the last edit", mode: .edit),
     ]
 
     /// The binding of `key` in `table`, if it has one.
     public static func binding(for key: Key, in table: [KeyBinding] = playground) -> KeyBinding? {
         table.first { $0.keys.contains(key) }
+    }
+
+    /// The binding of `key` that acts when edit mode is `editing`, if it has one.
+    public static func binding(for key: Key, editing: Bool, in table: [KeyBinding] = playground) -> KeyBinding? {
+        binding(for: key, in: table).flatMap { $0.mode.isActive(editing: editing) ? $0 : nil }
     }
 
     /// The binding of a key as a recording names it (`Key.description`: "n", "Tab", " ").

@@ -54,6 +54,10 @@ public final class PlaygroundApp {
     public let observer: PlaygroundObserver?
 
     public private(set) var session: SceneSession?
+    /// Edit mode (`e`): its tool, selection, undo stack and unsaved-edits flag.
+    public let editMode = EditMode()
+    /// A key that would leave a scene with unsaved edits, pressed once: the same key again goes on.
+    private var pendingLeave: Key?
     /// The place of the scene being shown (or whose load failed) in `scenes`.
     public private(set) var sceneIndex = 0
     public private(set) var isPaused = false
@@ -116,6 +120,11 @@ public final class PlaygroundApp {
         self.sleep = sleep
         self.suspendHandler = suspend
         self.record = record
+        editMode.didApply = { [unowned self] edit in self.recordEdit(edit) }
+        editMode.toggleTrail = { [unowned self] id in
+            self.toggleTrail(itemID: id)
+            return self.trails.hasTrail(id)
+        }
     }
 
     // MARK: Running
@@ -256,6 +265,10 @@ public final class PlaygroundApp {
         lastReloadCheck = now
         guard watcher.hasChanged(), !scenes.isEmpty else { return }
         let file = scenes[sceneIndex]
+        if editMode.hasUnsavedEdits, let s = session {
+            note(s, "The scene's file changed; unsaved edits: w saves, r reloads the file and discards them.", now: now)
+            return
+        }
         do {
             guard let description = try read(file) else { return }
             let paused = isPaused
@@ -343,6 +356,8 @@ public final class PlaygroundApp {
         messageCount = session?.messages.count ?? 0
         messageShownAt = -Double.infinity
         pointer.reset()
+        editMode.reset()
+        pendingLeave = nil
         needsDraw = true
     }
 
@@ -361,12 +376,24 @@ public final class PlaygroundApp {
     private func handleKey(_ key: Key, now: Double) {
         recordLine(.key(key.description, time: eventTime(now: now)))
         needsDraw = true
-        let action = KeyBinding.binding(for: key)?.action
+        let action = KeyBinding.binding(for: key, editing: editMode.isOn)?.action
         if showsHelp {
             showsHelp = false
             if action == .showHelp || key == .escape { return }
         }
         if travel != nil && !(action?.isAboutTime ?? false) { endTravel() }
+        if inspector != nil, editMode.isOn {
+            // The open panel takes the arrows (the time keys ← → wait until it closes).
+            if [.up, .down, .left, .right].contains(key) { inspect(key); return }
+            if key == .escape || action == .toggleInspector { inspector = nil; return }
+        }
+        let pending = pendingLeave
+        pendingLeave = nil
+        if let action, action.leavesScene, action != .interrupt, editMode.hasUnsavedEdits, pending != key, let s = session {
+            pendingLeave = key
+            note(s, "Unsaved edits: w saves, the same key again discards.", now: now)
+            return
+        }
         switch action {
         case .quit: exit = .quit
         case .interrupt: exit = .interrupted
@@ -406,17 +433,82 @@ public final class PlaygroundApp {
             guard let s = session, !scenes.isEmpty else { return }
             let outcome = SceneSaving().save(s, from: scenes[sceneIndex])
             post(outcome.message)
+            if case .saved = outcome { editMode.markSaved() }
             didSave?(outcome)
         case .showHelp: showsHelp = true
         case .cycleOverlay: overlay = overlay.next
         case .suspend:
             suspendHandler?()
             resized()
+        case .toggleEditMode:
+            editMode.toggle()
+            if !editMode.isOn { inspector = nil }
+            pointer.reset()
+        case .leaveEditMode:
+            editMode.leave()
+            inspector = nil
+        case .toggleInspector:
+            guard let s = session else { return }
+            if inspector != nil {
+                inspector = nil
+            } else if let selection = editMode.selection {
+                inspector = Inspector(selection: selection)
+                note(s, "Inspector: ↑/↓ choose a field, ←/→ change it, i or Esc closes.", now: now)
+            } else {
+                note(s, "Select an item or a joint first (v, then click it); i then inspects it.", now: now)
+            }
+        case .some(let other):
+            if let s = session, editMode.handle(other, in: s) {
+                followSelection()
+                note(s, nil, now: now)
+            }
         case nil: break
         }
     }
 
+    /// An edit made in edit mode (undos too): history keeps it, to make it again when it
+    /// re-simulates, and what was recorded after this step did not happen after all.
+    private func recordEdit(_ edit: SceneEdit) {
+        guard let s = session else { return }
+        history?.recordEdit(at: s.stepCount) { $0.apply(edit) }
+        if s.stepCount < furthestStep { replay = [] }
+        furthestStep = s.stepCount
+    }
+
+    /// The open inspector shows what is selected now; with nothing selected it closes.
+    private func followSelection() {
+        guard let panel = inspector else { return }
+        guard let selection = editMode.selection else { inspector = nil; return }
+        if panel.selection != selection { inspector = Inspector(selection: selection) }
+    }
+
+    /// Shows `message` (or the session's newest) in the status line from `now`.
+    private func note(_ s: SceneSession, _ message: String?, now: Double) {
+        if let message { s.post(message) }
+        if s.messages.count != messageCount || message != nil {
+            messageCount = s.messages.count
+            messageShownAt = now
+        }
+        needsDraw = true
+    }
+
+    /// Edit mode's mouse: left press, drag and release drive the tool, at any time (paused too).
+    private func handleEditMouse(_ mouse: MouseEvent, _ s: SceneSession, now: Double) {
+        let phase: EditPointerPhase
+        switch mouse.kind {
+        case .press where mouse.button == .left: phase = .down
+        case .drag: phase = .drag
+        case .release: phase = .up
+        default: return
+        }
+        let point = viewport.scenePoint(cellSize.center(column: mouse.column, row: mouse.row))
+        editMode.handle(phase, at: point, time: eventTime(now: now), in: s)
+        followSelection()
+        note(s, nil, now: now)
+    }
+
     private func handleMouse(_ mouse: MouseEvent, now: Double) {
+        if editMode.isOn, let s = session { return handleEditMouse(mouse, s, now: now) }
         guard let s = session, !isPaused else { return }
         let point = viewport.scenePoint(cellSize.center(column: mouse.column, row: mouse.row))
         guard let events = pointer.events(for: mouse, at: point, time: eventTime(now: now)) else { return }
@@ -560,9 +652,18 @@ public final class PlaygroundApp {
     @discardableResult
     public func inspect(_ key: Key) -> PropertyChange? {
         guard var panel = inspector, let s = session else { return nil }
-        let change = panel.handle(key, in: s.scene)
-        inspector = panel
-        return change
+        switch key {
+        case .left, .right:
+            // A change is an edit like any other: undone by u, kept by history, saved by w.
+            guard let change = panel.change(key == .right ? 1 : -1, in: s.scene),
+                  editMode.make(.tune(change), in: s) else { return nil }
+            needsDraw = true
+            return change
+        default:
+            panel.handle(key, in: s.scene)
+            inspector = panel
+            return nil
+        }
     }
 
     // MARK: Drawing
@@ -592,6 +693,7 @@ public final class PlaygroundApp {
                     }
                 }
                 renderer.redraw(s.scene, on: &canvas!, viewport: viewport, beneathItems: [trails])
+                editMode.draw(on: &canvas!, scene: s.scene, viewport: viewport)
                 PhysicsOverlay(mode: overlay).draw(s.scene, on: &canvas!, viewport: viewport, renderer: renderer)
                 canvas!.render(into: &grid, colorMode: terminal.colorMode)
                 if overlay != .off { HUD(figures: .init(s.scene, stepMilliseconds: stepMilliseconds)).draw(into: &grid) }
@@ -604,7 +706,7 @@ public final class PlaygroundApp {
             grid.write(Self.fitted(statusText, width: columns), column: 0, row: rows - 1,
                        foreground: .white, background: bar)
             if let inspector, let s = session { inspector.draw(into: &grid, scene: s.scene, viewport: viewport, cellSize: cellSize) }
-            if showsHelp { HelpOverlay(loadErrors: loadErrorDetails, gestures: session?.scene.gestures ?? []).draw(into: &grid) }
+            if showsHelp { HelpOverlay(loadErrors: loadErrorDetails, gestures: session?.scene.gestures ?? [], editing: editMode.isOn).draw(into: &grid) }
         }
         if let display = pixelDisplay, let canvas, canvas.isPixelMode, !isTooSmall, session != nil {
             display.draw(grid, image: canvas.pixelImage, imageRows: canvas.rows)
@@ -620,6 +722,10 @@ public final class PlaygroundApp {
             return " \(place) │ error: \(loadError)"
         }
         guard let s = session else { return " \(place)" }
+        if pendingLeave != nil {
+            // The warning in full, however narrow the terminal: it stands until the next key.
+            return " \(s.scene.sceneDescription.name) \(place) │ unsaved edits: w saves, the same key again discards"
+        }
         droppedTime.removeAll { $0.at <= now - 1 }
         var state = isPaused ? "paused" : (s.isAtRest ? "resting" : "running")
         if !isPaused && !s.isAtRest && !droppedTime.isEmpty {
@@ -633,6 +739,7 @@ public final class PlaygroundApp {
         } else if isPaused {
             state += String(format: " │ %.2f s", s.time)
         }
+        if editMode.isOn { state += " │ \(editMode.statusText)" }
         let fps = isPaused || s.isAtRest ? 0 : min(frameTimes.count, 60)
         let ms = String(format: "%.2f", stepMilliseconds)
         var tail = s.scene.sceneDescription.summary

@@ -69,6 +69,18 @@ public final class SceneSession {
         router.handle(event)
     }
 
+    /// Applies `edit` to the scene (Scene.apply) and returns the edit that undoes it, or nil
+    /// when the scene does not take it (nothing changed then). A gesture holding an item the
+    /// edit removes lets go first. Deterministic: a time line that re-simulates from a snapshot
+    /// gets the same scene by applying the same edits before the same steps.
+    @discardableResult
+    public func apply(_ edit: SceneEdit) -> SceneEdit? {
+        for id in edit.removedItemIDs {
+            if let item = scene.item(withID: id) { gestures.itemWillBeRemoved(item) }
+        }
+        return scene.apply(edit)
+    }
+
     /// Adds a status-line message.
     public func post(_ message: String) {
         messages.append(message)

@@ -7,8 +7,9 @@ import Geometry
 import SceneFormat
 
 public final class Scene {
-    /// What the scene was built from, kept in step with every change made through the scene
-    /// (Scene+Tuning): what saving writes.
+    /// What the scene was built from, kept in step with every edit (`apply(_:)`) and every tuning
+    /// (Scene+Tuning): what saving writes. `fileBehaviors[i]` is always the live behavior of
+    /// `sceneDescription.behaviors[i]`.
     public internal(set) var sceneDescription: SceneDescription
     /// The reference bounds; setting it moves the walls that follow them (`animator.referenceBounds`)
     /// and the named boundaries placed in percent of them.
@@ -20,11 +21,13 @@ public final class Scene {
     }
     /// Re-lays a named boundary whose points are percentages, for new reference bounds.
     var boundaryLayouts: [(Rect) -> Void] = []
+    /// Behaviors an edit took out; kept alive because a boundary layout may still refer to them.
+    var retiredBehaviors: [DynamicBehavior] = []
     /// In the scene file's order (spawned items after them; removed items are gone).
-    public private(set) var items: [SceneItem]
+    public internal(set) var items: [SceneItem]
     public let animator: DynamicAnimator
     /// The behaviors that carry an `id` in the file.
-    public let behaviorsByID: [String: DynamicBehavior]
+    public internal(set) var behaviorsByID: [String: DynamicBehavior]
     /// The file's behaviors, one per `behaviors:` entry, in file order.
     public internal(set) var fileBehaviors: [DynamicBehavior] = []
     /// The `dynamicItem` entries tuning added for one item each (Scene+Tuning), by behavior identity.

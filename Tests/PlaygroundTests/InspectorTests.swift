@@ -194,8 +194,9 @@ struct InspectorTests {
                                          "sandbox.yaml": String(contentsOfFile: SceneSessionTests.scenesFolder + "/007-sandbox.yaml", encoding: .utf8)])
         defer { try? FileManager.default.removeItem(at: folder) }
         let scenes = try Fixture.sceneFiles(in: folder)
+        // The change is an edit, so the first n and the first q only warn of it.
         let terminal = ScriptedTerminal(script: [(0.2, .resize(columns: 80, rows: 24)), (0.5, .resize(columns: 80, rows: 24)), (0.6, key("n")),
-                                                 (0.8, .resize(columns: 80, rows: 24)), (1.0, key("q"))])
+                                                 (0.65, key("n")), (0.8, .resize(columns: 80, rows: 24)), (1.0, key("q")), (1.05, key("q"))])
         let app = terminal.app(scenes)
         var step = 0
         var change: PropertyChange?
@@ -211,7 +212,7 @@ struct InspectorTests {
             case 2:
                 pendulumGrid = terminal.grids.last
                 if let s = app.session, let bob = s.scene.item(withID: "bob") { bobMass = s.scene.animator.mass(for: bob) }
-            case 4:
+            case 5:
                 closedByNewScene = app.inspector == nil
                 app.inspector = Inspector(selection: .item(id: "crate"))
             default: break

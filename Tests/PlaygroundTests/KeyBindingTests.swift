@@ -126,10 +126,22 @@ struct KeyBindingTests {
         let terminal = ScriptedTerminal(script: [(0.5, key("?")), (1.0, key("q"))])
         _ = try terminal.app(scenes).run()
         let screen = try #require(terminal.gridTexts.last)
-        for line in KeyBinding.helpLines() {
+        for line in KeyBinding.helpLines(KeyBinding.playground.filter { $0.mode != .edit }) {
             #expect(screen.contains(line.trimmingCharacters(in: .whitespaces)), "\"\(line)\" is not on screen")
         }
         #expect(screen.contains("tap → pushToward square"))
+    }
+
+    @Test("? in edit mode lists edit mode's keys and those of both modes, every line on an 80×24 screen")
+    func editOverlayOnScreen() throws {
+        let (folder, scenes) = try PlaygroundAppTests.files(["a.yaml": BuiltInScenes.push])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terminal = ScriptedTerminal(script: [(0.2, key("e")), (0.5, key("?")), (1.0, key("q")), (1.1, key("q"))])
+        _ = try terminal.app(scenes).run()
+        let screen = try #require(terminal.gridTexts.last { $0.contains("Keys in edit mode") })
+        for line in KeyBinding.helpLines(KeyBinding.playground.filter { $0.mode != .play }) {
+            #expect(screen.contains(line.trimmingCharacters(in: .whitespaces)), "\"\(line)\" is not on screen")
+        }
     }
 
     /// The keys docs/playground.md names as leaving the scene ("n, p, Tab, Shift-Tab, 1–9, r,

@@ -83,6 +83,7 @@ final class ScriptedTerminal: TerminalDriver {
         size = TerminalSize(columns: columns, rows: rows)
         screen = InMemoryTerminal(columns: columns, rows: rows)
         self.script = script.map { (time: $0.0, event: $0.1) }.sorted { $0.time < $1.time }
+        lastScriptedTime = self.script.last?.time ?? 0
     }
 
     func begin() throws { began += 1 }
@@ -110,8 +111,18 @@ final class ScriptedTerminal: TerminalDriver {
             return first.event
         }
         now += timeout
+        if script.isEmpty && now > lastScriptedTime + Self.overtime {
+            // The script is over and the app still runs (a key it was expected to act on did
+            // not end it): end the run as Ctrl-C would, so the test fails instead of spinning.
+            lastScriptedTime = .infinity
+            return .key(.ctrlC)
+        }
         return nil
     }
+
+    /// Fake seconds past the last scripted event after which the run is ended.
+    static let overtime = 600.0
+    private var lastScriptedTime = 0.0
 
     /// The app wired to this terminal's clock.
     func app(_ scenes: [SceneFile], record: ((String) -> Void)? = nil, observer: PlaygroundObserver? = nil) -> PlaygroundApp {
