@@ -2,10 +2,11 @@
 // within [lowerᵢ, upperᵢ]: the solve behind a joint group (JointGroups.swift).
 //
 // The unknowns are solved together by an LDLᵀ factorization, exact where A is well posed. Bounds
-// are met by clamping: while some unknown lies outside its bounds, the one furthest out (weighed
-// by its diagonal, so the measure is a velocity) is held at the bound it crossed, moved to the
-// right-hand side, and the others are solved again. Each round holds one more unknown, so there
-// are at most n + 1 rounds, and a system with no bound crossed is solved once.
+// are met by an active set: while some unknown lies outside its bounds, the one furthest out
+// (weighed by its diagonal, so the measure is a velocity) is held at the bound it crossed, moved
+// to the right-hand side, and the others are solved again; once all free unknowns are within
+// their bounds, a held one whose row pulls away from its bound is let go and the rest solved
+// again. The rounds are capped at 3n + 1, and a system with no bound crossed is solved once.
 //
 // A pivot below a billionth of its diagonal marks an unknown that depends on the ones before it
 // (two rows asking the same thing of the same bodies): it is set to zero and the rest are solved
@@ -50,7 +51,7 @@ struct BoundedLinearSystem {
     mutating func solve() {
         let n = size
         for i in 0..<n { held[i] = false; x[i] = 0 }
-        for _ in 0...n {
+        for _ in 0..<(3 * n + 1) {
             solveFree()
             // The unknown furthest outside its bounds, if any, is held at the bound.
             var worst = -1, worstExcess = 0.0
@@ -58,9 +59,25 @@ struct BoundedLinearSystem {
                 let excess = max(lower[i] - x[i], x[i] - upper[i]) * entry(i, i)
                 if excess > worstExcess { worst = i; worstExcess = excess }
             }
-            if worst < 0 { return }
-            x[worst] = min(max(x[worst], lower[worst]), upper[worst])
-            held[worst] = true
+            if worst >= 0 {
+                x[worst] = min(max(x[worst], lower[worst]), upper[worst])
+                held[worst] = true
+                continue
+            }
+            // Every free unknown is within its bounds. A held one must still push toward its
+            // bound: at the lower bound the residual (A·x − b)ᵢ must be ≥ 0, at the upper ≤ 0.
+            // One that pulls away from its bound was held only because of unknowns held after
+            // it, and holding it would apply an impulse the row does not ask for (a friction
+            // torque that drives the turn it resists): the one pulling hardest is let go.
+            var loosest = -1, loosestPull = 0.0
+            for i in 0..<n where held[i] {
+                var residual = -b[i]
+                for j in 0..<n { residual += entry(i, j) * x[j] }
+                let pull = x[i] <= lower[i] ? -residual : (x[i] >= upper[i] ? residual : 0)
+                if pull > loosestPull * 1.000_001 + 1e-12 { loosest = i; loosestPull = pull }
+            }
+            if loosest < 0 { return }
+            held[loosest] = false
         }
     }
 
