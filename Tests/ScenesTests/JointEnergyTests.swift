@@ -138,6 +138,28 @@ struct JointEnergyTests {
         #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
     }
 
+    @Test("two items welded together and hung on a 5.9 Hz spring fixed 63 pt off the small one's center swing without gaining energy")
+    func springOffCenter() throws {
+        // The spring's stiffness came from the effective mass along it, which counts the lever
+        // arm on the small item's inertia: as the pair turned it changed thirtyfold, a spring
+        // whose stiffness follows the pose has no potential, and the pair spun up until it flew.
+        let scene = JointScene(yaml: """
+            name: Spring off center
+            items:
+              - {id: wide, shape: ellipse, size: [65.9, 22.9], center: [344.1, 209.5]}
+              - {id: slim, shape: ellipse, size: [11.1, 43.6], center: [260, 195]}
+            behaviors:
+              - {type: gravity}
+              - {type: collision, boundaries: reference}
+              - {type: dynamicItem, items: [wide], density: 1.883, elasticity: 0.51, friction: 0.69}
+              - {type: dynamicItem, items: [slim], density: 2.181, elasticity: 0.3, friction: 0.38}
+              - {type: attachment, item: slim, kind: fixed, to: wide, anchor: [129.8, 123.5]}
+              - {type: attachment, item: slim, offset: [54.2, 32.4], anchor: [308.4, 120.5], frequency: 5.9, damping: 0.44}
+            """)
+        let outcome = try Self.run(scene)
+        #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
+    }
+
     @Test("a 46×9 item on a slider whose anchor is 185 pt away slides down its axis without gaining energy")
     func sliderFarFromItsItem() throws {
         // Solved one after the other, the slider's perpendicular and angle rows undid each other

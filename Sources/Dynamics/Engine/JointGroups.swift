@@ -43,8 +43,11 @@ struct JointRow {
     /// The velocity the row steers by (bias rate times position error, or C/h for a limit not
     /// yet reached).
     var bias: Double
-    /// impulseScale / massScale of the row's softness: 0 for a rigid row.
+    /// impulseScale / massScale of the row's softness: 0 for a rigid row. The row's Γ is this
+    /// times its diagonal K, or, for a spring (`isSpring`), this times the bodies' inverse
+    /// masses alone (see JointSolver's spring).
     var compliance: Double
+    var isSpring = false
     /// Bounds on the accumulated impulse.
     var lower: Double, upper: Double
 
@@ -202,7 +205,9 @@ struct JointGroups {
                 if j.minLength < j.maxLength {
                     if j.hertz > 0 {
                         let ss = j.springSoftness
-                        rows.append(row(.impulse, axis, -crA, crB, (ss.biasRate * (length - j.length), ss.massScale, ss.impulseScale)))
+                        var spring = row(.impulse, axis, -crA, crB, (ss.biasRate * (length - j.length), ss.massScale, ss.impulseScale))
+                        spring.isSpring = true
+                        rows.append(spring)
                     }
                     if j.minLength > 0 {
                         rows.append(row(.lower, axis, -crA, crB, JointSolver.limitTerms(length - j.minLength, set, soft, useBias), lower: 0))
@@ -330,7 +335,7 @@ struct JointGroups {
             }
             let ia = Int(p.bodyA), ib = Int(p.bodyB)
             let jv = p.linA.dot(s[ia].v) + p.angA * s[ia].w + p.linB.dot(s[ib].v) + p.angB * s[ib].w
-            let gamma = p.compliance * system.matrix(a, a)
+            let gamma = p.compliance * (p.isSpring ? p.mA + p.mB : system.matrix(a, a))
             let total = Self.accumulated(p, joints, overflow)
             system.addToDiagonal(a, gamma)
             system.setRight(a, -(jv + p.bias) - gamma * total)
