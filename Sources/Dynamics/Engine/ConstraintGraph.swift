@@ -91,15 +91,18 @@ struct ConstraintGraph {
                 let wordA = a &>> 6, bitA: UInt64 = 1 &<< UInt64(a & 63)
                 let wordB = b &>> 6, bitB: UInt64 = 1 &<< UInt64(b & 63)
                 var chosen = k
-                let held = anyJointed && (movesA || movesB) && (!movesA || jointed[a]) && (!movesB || jointed[b])
-                for c in 0..<k where !held {
-                    let row = bits + c &* words
-                    if movesA && row[wordA] & bitA != 0 { continue }
-                    if movesB && row[wordB] & bitB != 0 { continue }
-                    if movesA { row[wordA] |= bitA }
-                    if movesB { row[wordB] |= bitB }
-                    chosen = c
-                    break
+                // The contact of jointed items takes no color: it goes to the overflow.
+                let heldByJoints = anyJointed && (movesA || movesB) && (!movesA || jointed[a]) && (!movesB || jointed[b])
+                if !heldByJoints {
+                    for c in 0..<k {
+                        let row = bits + c &* words
+                        if movesA && row[wordA] & bitA != 0 { continue }
+                        if movesB && row[wordB] & bitB != 0 { continue }
+                        if movesA { row[wordA] |= bitA }
+                        if movesB { row[wordB] |= bitB }
+                        chosen = c
+                        break
+                    }
                 }
                 if chosen < k {
                     color[ci] = UInt8(chosen)

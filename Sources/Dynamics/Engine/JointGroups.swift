@@ -23,6 +23,14 @@
 // the others (a second weld between the same items) has a zero pivot and is left out, so an
 // over-constrained group stays solvable.
 //
+// The contacts of jointed items join the groups: a contact whose moving items are all held by
+// joints (ConstraintGraph sends it to the scalar overflow) brings one normal row per point,
+// one-sided, with the contact solver's bias and softness, and a contact between two jointed items
+// joins their groups as a joint would; its friction stays in the contact solver. One at a time,
+// the floor's contact sees only its light item's mass and the joint only the joint's: a 0.0003
+// mass item welded under a 1.8 mass item was pushed through the floor by it. A joint with such a
+// contact is grouped even alone.
+//
 // A joint alone in its group keeps its own solve, the same answer with the same arithmetic as
 // before groups existed, unless it has one-sided rows beside its rigid ones (a pin with limits or
 // friction, a slider with limits): their lever arms couple them as two joints would be. Mouse joints (snaps, the grab) stay outside groups: their force cap

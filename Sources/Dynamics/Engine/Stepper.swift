@@ -29,7 +29,7 @@ struct Stepper {
     private var awakeJoints: [Int32] = []
     /// Awake joints whose rigid rows are solved together with their neighbours' (JointGroups.swift).
     private var jointGroups = JointGroups()
-    /// By body index, whether an awake joint holds the body and it moves; empty when none does.
+    /// By body index, whether an awake joint holds the body and it moves; empty when no joint is awake.
     private var jointed: [Bool] = []
 
     /// A moving body's displacement over the last step (ContinuousCollision.swift sweeps it).
@@ -118,12 +118,16 @@ struct Stepper {
                 && !bp[Int(joints[j].bodyA)].isAsleep && !bp[Int(joints[j].bodyB)].isAsleep {
                 awakeJoints.append(Int32(j))
                 JointSolver.prepare(&joints[j], bp.baseAddress!, set)
-                // The moving bodies a joint holds: their contacts may join its group.
-                guard JointSolver.isGroupable(joints[j]) else { continue }
-                let ends = (Int(joints[j].bodyA), Int(joints[j].bodyB))
-                for b in [ends.0, ends.1] where sb[b].isDynamic {
-                    if jointed.isEmpty { jointed = [Bool](repeating: false, count: bodyCount) }
-                    jointed[b] = true
+            }
+            // The moving bodies a joint holds: their contacts may join its group.
+            if !awakeJoints.isEmpty {
+                jointed.append(contentsOf: repeatElement(false, count: bodyCount))
+                jointed.withUnsafeMutableBufferPointer { jb in
+                    for id in awakeJoints where JointSolver.isGroupable(joints[Int(id)]) {
+                        let a = Int(joints[Int(id)].bodyA), b = Int(joints[Int(id)].bodyB)
+                        if sb[a].isDynamic { jb[a] = true }
+                        if sb[b].isDynamic { jb[b] = true }
+                    }
                 }
             }
             jointed.withUnsafeBufferPointer { jb in
