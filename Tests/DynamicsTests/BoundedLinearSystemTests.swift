@@ -43,4 +43,18 @@ struct BoundedLinearSystemTests {
         let s = Self.system([[2, 1], [1, 2]], [1, -4], bounds: [(-.infinity, .infinity), (0, .infinity)])
         #expect(abs(s.solution(0) - 0.5) < 1e-12 && s.solution(1) == 0)
     }
+
+    @Test("an unknown held only because of others held after it is let go: the answer meets every row's bound and complementarity")
+    func heldUnknownLetGo() {
+        // All three x ≥ 0. The free answer (−4, −3, −1) has x₂ furthest out (3 · 3 = 9), so it is
+        // held at 0; then x₁ and x₃ are (−10/7, −1/7) and x₁ is held; then x₃ = −1/2 is held. But
+        // with x₁ = x₃ = 0, x₂'s own row asks for 3·x₂ = 1. The bounded problem (a convex
+        // quadratic: A is positive definite) has one answer, (0, 1/3, 0): row 2 is met and the
+        // rows held at their bound push toward it, residuals A·x − b = (7/3, 0, 4/3) ≥ 0. Holding
+        // every unknown at zero leaves row 2's residual at −1: it pulls away from its bound.
+        let s = Self.system([[2, -2, 1], [-2, 3, -2], [1, -2, 4]], [-3, 1, -2],
+                            bounds: [(0, .infinity), (0, .infinity), (0, .infinity)])
+        #expect(s.solution(0) == 0 && abs(s.solution(1) - 1.0 / 3) < 1e-12 && s.solution(2) == 0,
+                "(\(s.solution(0)), \(s.solution(1)), \(s.solution(2)))")
+    }
 }

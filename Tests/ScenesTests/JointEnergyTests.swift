@@ -35,7 +35,9 @@ struct JointEnergyTests {
         var worstExcess = 0.0
     }
 
-    static func run(_ scene: JointScene, steps: Int = 240) throws -> Outcome {
+    /// Steps `scene` and checks it; the items named in `inside` must also keep their centers
+    /// within the walls (the reference bounds), as a colliding item does.
+    static func run(_ scene: JointScene, steps: Int = 240, inside: Set<String> = []) throws -> Outcome {
         let description = try SceneParser().parse(yaml: scene.yaml, file: "random.yaml")
         let built = SceneBuilder().build(description, referenceBounds: JointScene.bounds)
         let animator = built.animator
@@ -72,6 +74,10 @@ struct JointEnergyTests {
                     outcome.failure = "step \(step): \(item.id) is not finite (center \(item.center), v \(v), ω \(w))"
                     return outcome
                 }
+                guard !inside.contains(item.id) || bounds.contains(item.center) else {
+                    outcome.failure = "step \(step): \(item.id) went through the walls, to \(item.center)"
+                    return outcome
+                }
                 guard far.contains(item.center) else {
                     outcome.failure = "step \(step): \(item.id) left the walls, at \(item.center)"
                     return outcome
@@ -106,6 +112,49 @@ struct JointEnergyTests {
               - {type: dynamicItem, items: [hanging], density: 0.85}
               - {type: attachment, item: hanging, offset: [-4.6, -7.4], to: light, toOffset: [-8, 9.9]}
               - {type: attachment, item: light, kind: pin, anchor: [288.9, 209.6], to: heavy}
+            """)
+        let outcome = try Self.run(scene)
+        #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
+    }
+
+    @Test("an item of mass 0.0003 welded 290 pt below an item of mass 1.8 lands first, holds the heavy item up through the weld and stays inside the walls without gaining energy")
+    func lightItemWeldedUnderHeavyItem() throws {
+        // The floor's contact saw only the light item's mass, the weld only the pair's: one after
+        // the other, the heavy item pushed the light one through the floor, the stretched weld
+        // flung it about at thousands of points a second and spun the heavy item up.
+        let scene = JointScene(yaml: """
+            name: Light foot
+            items:
+              - {id: heavy, shape: ellipse, size: [75.9, 16.2], center: [578.6, 54.5]}
+              - {id: light, size: [10.3, 12.3], center: [590.1, 342]}
+            behaviors:
+              - {type: gravity}
+              - {type: collision, boundaries: reference}
+              - {type: dynamicItem, items: [heavy], density: 14.363, elasticity: 0.54, friction: 0.69}
+              - {type: dynamicItem, items: [light], density: 0.023, elasticity: 0.45, friction: 0.51}
+              - {type: attachment, item: heavy, kind: fixed, to: light, anchor: [516.9, 0]}
+            """)
+        let outcome = try Self.run(scene, inside: ["light"])
+        #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
+    }
+
+    @Test("two items welded together and hung on a 5.9 Hz spring fixed 63 pt off the small one's center swing without gaining energy")
+    func springOffCenter() throws {
+        // The spring's stiffness came from the effective mass along it, which counts the lever
+        // arm on the small item's inertia: as the pair turned it changed thirtyfold, a spring
+        // whose stiffness follows the pose has no potential, and the pair spun up until it flew.
+        let scene = JointScene(yaml: """
+            name: Spring off center
+            items:
+              - {id: wide, shape: ellipse, size: [65.9, 22.9], center: [344.1, 209.5]}
+              - {id: slim, shape: ellipse, size: [11.1, 43.6], center: [260, 195]}
+            behaviors:
+              - {type: gravity}
+              - {type: collision, boundaries: reference}
+              - {type: dynamicItem, items: [wide], density: 1.883, elasticity: 0.51, friction: 0.69}
+              - {type: dynamicItem, items: [slim], density: 2.181, elasticity: 0.3, friction: 0.38}
+              - {type: attachment, item: slim, kind: fixed, to: wide, anchor: [129.8, 123.5]}
+              - {type: attachment, item: slim, offset: [54.2, 32.4], anchor: [308.4, 120.5], frequency: 5.9, damping: 0.44}
             """)
         let outcome = try Self.run(scene)
         #expect(outcome.failure == nil, "\(outcome.failure ?? "")")

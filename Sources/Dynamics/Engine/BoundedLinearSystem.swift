@@ -2,10 +2,12 @@
 // within [lowerᵢ, upperᵢ]: the solve behind a joint group (JointGroups.swift).
 //
 // The unknowns are solved together by an LDLᵀ factorization, exact where A is well posed. Bounds
-// are met by clamping: while some unknown lies outside its bounds, the one furthest out (weighed
-// by its diagonal, so the measure is a velocity) is held at the bound it crossed, moved to the
-// right-hand side, and the others are solved again. Each round holds one more unknown, so there
-// are at most n + 1 rounds, and a system with no bound crossed is solved once.
+// are met by an active set: while some unknown lies outside its bounds, the one furthest out
+// (weighed by its diagonal, so the measure is a velocity) is held at the bound it crossed, moved
+// to the right-hand side, and the others are solved again; once all free unknowns are within
+// their bounds, a held one whose row pulls away from its bound is let go and the holding starts
+// again. At most n are let go, so the answer always ends within every bound; a system with no
+// bound crossed is solved once.
 //
 // A pivot below a billionth of its diagonal marks an unknown that depends on the ones before it
 // (two rows asking the same thing of the same bodies): it is set to zero and the rest are solved
@@ -50,17 +52,39 @@ struct BoundedLinearSystem {
     mutating func solve() {
         let n = size
         for i in 0..<n { held[i] = false; x[i] = 0 }
-        for _ in 0...n {
-            solveFree()
-            // The unknown furthest outside its bounds, if any, is held at the bound.
-            var worst = -1, worstExcess = 0.0
-            for i in 0..<n where !held[i] {
-                let excess = max(lower[i] - x[i], x[i] - upper[i]) * entry(i, i)
-                if excess > worstExcess { worst = i; worstExcess = excess }
+        var releases = 0
+        while true {
+            // Hold: the unknown furthest outside its bounds, if any, is held at the bound, until
+            // every free one is within its bounds (each round holds one more, so at most n + 1).
+            for _ in 0...n {
+                solveFree()
+                var worst = -1, worstExcess = 0.0
+                for i in 0..<n where !held[i] {
+                    let excess = max(lower[i] - x[i], x[i] - upper[i]) * entry(i, i)
+                    if excess > worstExcess { worst = i; worstExcess = excess }
+                }
+                if worst < 0 { break }
+                x[worst] = min(max(x[worst], lower[worst]), upper[worst])
+                held[worst] = true
             }
-            if worst < 0 { return }
-            x[worst] = min(max(x[worst], lower[worst]), upper[worst])
-            held[worst] = true
+            // Let go: a held unknown must still push toward its bound: at the lower bound the
+            // residual (A·x − b)ᵢ must be ≥ 0, at the upper ≤ 0. One that pulls away from its
+            // bound was held only because of unknowns held after it, and holding it would apply
+            // an impulse its row does not ask for: the one pulling hardest is let go, and the
+            // others are held again as needed. At most n are let go, so the answer always ends
+            // within every bound.
+            if releases == n { return }
+            var loosest = -1, loosestPull = 0.0
+            for i in 0..<n where held[i] && lower[i] < upper[i] {
+                var residual = -b[i]
+                for j in 0..<n { residual += entry(i, j) * x[j] }
+                let pull = x[i] <= lower[i] ? -residual : residual
+                // Rounding alone (a billionth of the row's right-hand side) lets nothing go.
+                if pull > loosestPull && pull > 1e-9 * abs(b[i]) { loosest = i; loosestPull = pull }
+            }
+            if loosest < 0 { return }
+            held[loosest] = false
+            releases += 1
         }
     }
 

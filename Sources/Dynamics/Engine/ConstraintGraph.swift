@@ -56,11 +56,16 @@ struct ConstraintGraph {
 
     /// Prepares a constraint for every contact with points and distributes them.
     /// `solverBodies` is what the colored constraints read of their bodies; `bodies`, the full
-    /// records, serve the rare scalar ones.
+    /// records, serve the rare scalar ones. A contact whose moving bodies are all `jointed` (held
+    /// by a joint) goes to the overflow, where a joint group may take its normal rows
+    /// (JointGroups.swift).
     mutating func build(contacts: UnsafeBufferPointer<Contact>, solverBodies: UnsafePointer<SolverBody>,
-                        bodies: UnsafeMutablePointer<Body>, bodyCount: Int, settings: SolverSettings) {
+                        bodies: UnsafeMutablePointer<Body>, bodyCount: Int, jointed: UnsafeBufferPointer<Bool>,
+                        settings: SolverSettings) {
         let k = Self.colorCount
         let words = (bodyCount + 63) / 64
+        // Empty when no joint holds a moving body (the usual case: nothing to look up).
+        let anyJointed = !jointed.isEmpty
         overflow.removeAll(keepingCapacity: true)
         impacts.removeAll(keepingCapacity: true)
         colorBits.removeAll(keepingCapacity: true)
@@ -86,14 +91,18 @@ struct ConstraintGraph {
                 let wordA = a &>> 6, bitA: UInt64 = 1 &<< UInt64(a & 63)
                 let wordB = b &>> 6, bitB: UInt64 = 1 &<< UInt64(b & 63)
                 var chosen = k
-                for c in 0..<k {
-                    let row = bits + c &* words
-                    if movesA && row[wordA] & bitA != 0 { continue }
-                    if movesB && row[wordB] & bitB != 0 { continue }
-                    if movesA { row[wordA] |= bitA }
-                    if movesB { row[wordB] |= bitB }
-                    chosen = c
-                    break
+                // The contact of jointed items takes no color: it goes to the overflow.
+                let heldByJoints = anyJointed && (movesA || movesB) && (!movesA || jointed[a]) && (!movesB || jointed[b])
+                if !heldByJoints {
+                    for c in 0..<k {
+                        let row = bits + c &* words
+                        if movesA && row[wordA] & bitA != 0 { continue }
+                        if movesB && row[wordB] & bitB != 0 { continue }
+                        if movesA { row[wordA] |= bitA }
+                        if movesB { row[wordB] |= bitB }
+                        chosen = c
+                        break
+                    }
                 }
                 if chosen < k {
                     color[ci] = UInt8(chosen)

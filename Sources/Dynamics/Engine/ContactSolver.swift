@@ -114,8 +114,10 @@ enum ContactSolver {
     }
 
     @inline(__always)
+    /// One pass over the contact: its normal rows (unless a joint group solves them, `normals`
+    /// false), then its friction when relaxing.
     static func solve(_ c: inout ContactConstraint, _ s: UnsafeMutablePointer<BodyState>,
-                      _ set: SolverSettings, useBias: Bool) {
+                      _ set: SolverSettings, useBias: Bool, normals: Bool = true) {
         let ia = Int(c.bodyA), ib = Int(c.bodyB)
         var vA = s[ia].v, wA = s[ia].w, vB = s[ib].v, wB = s[ib].w
         let dpA = s[ia].dp, dqA = s[ia].dq, dpB = s[ib].dp, dqB = s[ib].dq
@@ -145,8 +147,10 @@ enum ContactSolver {
             vA -= P * mA; wA -= iA * p.rA.cross(P)
             vB += P * mB; wB += iB * p.rB.cross(P)
         }
-        normalPoint(&c.p1)
-        if c.count > 1 { normalPoint(&c.p2) }
+        if normals {
+            normalPoint(&c.p1)
+            if c.count > 1 { normalPoint(&c.p2) }
+        }
 
         let t = Vector(n.y, -n.x)
         @inline(__always) func frictionPoint(_ p: inout ContactConstraintPoint) {

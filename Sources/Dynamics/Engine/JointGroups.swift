@@ -23,6 +23,14 @@
 // the others (a second weld between the same items) has a zero pivot and is left out, so an
 // over-constrained group stays solvable.
 //
+// The contacts of jointed items join the groups: a contact whose moving items are all held by
+// joints (ConstraintGraph sends it to the scalar overflow) brings one normal row per point,
+// one-sided, with the contact solver's bias and softness, and a contact between two jointed items
+// joins their groups as a joint would; its friction stays in the contact solver. One at a time,
+// the floor's contact sees only its light item's mass and the joint only the joint's: a 0.0003
+// mass item welded under a 1.8 mass item was pushed through the floor by it. A joint with such a
+// contact is grouped even alone.
+//
 // A joint alone in its group keeps its own solve, the same answer with the same arithmetic as
 // before groups existed, unless it has one-sided rows beside its rigid ones (a pin with limits or
 // friction, a slider with limits): their lever arms couple them as two joints would be. Mouse joints (snaps, the grab) stay outside groups: their force cap
@@ -32,8 +40,9 @@ import Geometry
 
 /// One row of a group: J·v = linA·vA + angA·ωA + linB·vB + angB·ωB.
 struct JointRow {
-    var joint: Int32
-    /// Which of the joint's accumulated impulses the row adds to.
+    /// The joint's index, or for a contact point's row the contact constraint's (in the overflow).
+    var owner: Int32
+    /// Which of the joint's (or the contact's) accumulated impulses the row adds to.
     var slot: Slot
     var bodyA: Int32, bodyB: Int32
     var mA: Double, iA: Double, mB: Double, iB: Double
@@ -42,12 +51,15 @@ struct JointRow {
     /// The velocity the row steers by (bias rate times position error, or C/h for a limit not
     /// yet reached).
     var bias: Double
-    /// impulseScale / massScale of the row's softness: 0 for a rigid row.
+    /// impulseScale / massScale of the row's softness: 0 for a rigid row. The row's Γ is this
+    /// times its diagonal K, or, for a spring (`isSpring`), this times the bodies' inverse
+    /// masses alone (see JointSolver's spring).
     var compliance: Double
+    var isSpring = false
     /// Bounds on the accumulated impulse.
     var lower: Double, upper: Double
 
-    enum Slot: UInt8 { case impulse, linearX, linearY, angular, lower, upper, motor }
+    enum Slot: UInt8 { case impulse, linearX, linearY, angular, lower, upper, motor, contactPoint1, contactPoint2 }
 }
 
 struct JointGroups {
@@ -61,6 +73,11 @@ struct JointGroups {
     private(set) var members: [Int32] = []
     private(set) var groupStarts: [Int] = [0]
     var count: Int { groupStarts.count - 1 }
+    /// Whether each overflow contact's normal rows are solved in a group (its friction is not).
+    private(set) var isContactGrouped: [Bool] = []
+    /// Grouped contacts (overflow indices), group after group, as `members`.
+    private(set) var contactMembers: [Int32] = []
+    private(set) var contactStarts: [Int] = [0]
 
     private var parent: [Int32] = []
     private var rows: [JointRow] = []
@@ -97,13 +114,20 @@ struct JointGroups {
         return r
     }
 
-    /// Groups the awake joints by the moving bodies they share.
-    mutating func build(awake: UnsafeBufferPointer<Int32>, joints: UnsafeBufferPointer<Joint>, bodyCount: Int) {
+    /// Groups the awake joints by the moving bodies they share, with the contacts (`contacts`,
+    /// the overflow) whose moving bodies are all `jointed`.
+    mutating func build(awake: UnsafeBufferPointer<Int32>, joints: UnsafeBufferPointer<Joint>,
+                        contacts: UnsafeBufferPointer<ContactConstraint>, jointed: UnsafeBufferPointer<Bool>, bodyCount: Int) {
         if isGrouped.count != joints.count { isGrouped = [Bool](repeating: false, count: joints.count) }
         for id in awake { isGrouped[Int(id)] = false }
         members.removeAll(keepingCapacity: true)
         groupStarts.removeAll(keepingCapacity: true)
         groupStarts.append(0)
+        contactMembers.removeAll(keepingCapacity: true)
+        contactStarts.removeAll(keepingCapacity: true)
+        contactStarts.append(0)
+        isContactGrouped.removeAll(keepingCapacity: true)
+        isContactGrouped.append(contentsOf: repeatElement(false, count: contacts.count))
         if awake.isEmpty { return }
         if parent.count != bodyCount { parent = [Int32](repeating: 0, count: bodyCount) }
         @inline(__always) func moves(_ m: Double, _ i: Double) -> Bool { m > 0 || i > 0 }
@@ -115,6 +139,18 @@ struct JointGroups {
             let j = joints[Int(id)]
             guard JointSolver.isGroupable(j), moves(j.mA, j.iA), moves(j.mB, j.iB) else { continue }
             let a = root(j.bodyA), b = root(j.bodyB)
+            if a != b { parent[Int(max(a, b))] = min(a, b) }
+        }
+        /// The jointed body a contact belongs with, or -1 when a moving body of it is not jointed.
+        func contactBody(_ c: ContactConstraint) -> Int32 {
+            if jointed.isEmpty { return -1 }
+            let movesA = moves(c.mA, c.iA), movesB = moves(c.mB, c.iB)
+            if movesA && !jointed[Int(c.bodyA)] || movesB && !jointed[Int(c.bodyB)] { return -1 }
+            return movesB ? c.bodyB : (movesA ? c.bodyA : -1)
+        }
+        // A contact between two jointed bodies joins their groups, as a joint would.
+        for c in contacts where contactBody(c) >= 0 && moves(c.mA, c.iA) && moves(c.mB, c.iB) {
+            let a = root(c.bodyA), b = root(c.bodyB)
             if a != b { parent[Int(max(a, b))] = min(a, b) }
         }
         // Each joint belongs to the group of a moving body it holds. Groups are listed in the
@@ -130,19 +166,29 @@ struct JointGroups {
             let key = root(body)
             if let g = groupOfRoot[key] { groups[g].append(id) } else { groupOfRoot[key] = groups.count; groups.append([id]) }
         }
-        for group in groups where group.count >= 2 || Self.couplesItsOwnRows(joints[Int(group[0])]) {
+        var groupContacts = [[Int32]](repeating: [], count: groups.count)
+        for (k, c) in contacts.enumerated() {
+            let body = contactBody(c)
+            guard body >= 0, let g = groupOfRoot[root(body)] else { continue }
+            groupContacts[g].append(Int32(k))
+        }
+        for (g, group) in groups.enumerated()
+        where group.count >= 2 || !groupContacts[g].isEmpty || Self.couplesItsOwnRows(joints[Int(group[0])]) {
             let n = group.reduce(0) { $0 + Self.maxRowCount(joints[Int($1)]) }
+                + groupContacts[g].reduce(0) { $0 + contacts[Int($1)].count }
             if n > Self.maxRows { continue }
             for id in group { isGrouped[Int(id)] = true; members.append(id) }
             groupStarts.append(members.count)
+            for k in groupContacts[g] { isContactGrouped[Int(k)] = true; contactMembers.append(k) }
+            contactStarts.append(contactMembers.count)
         }
     }
 
     // MARK: Solving a group
 
     /// The group's rows as the bodies stand now (anchors turned by each body's rotation so far).
-    private mutating func makeRows(_ g: Int, _ joints: UnsafeMutablePointer<Joint>, _ s: UnsafeMutablePointer<BodyState>,
-                                   _ set: SolverSettings, _ soft: Softness, _ useBias: Bool) {
+    private mutating func makeRows(_ g: Int, _ joints: UnsafeMutablePointer<Joint>, _ overflow: UnsafeMutableBufferPointer<ContactConstraint>,
+                                   _ s: UnsafeMutablePointer<BodyState>, _ set: SolverSettings, _ soft: Softness, _ useBias: Bool) {
         rows.removeAll(keepingCapacity: true)
         for k in groupStarts[g]..<groupStarts[g + 1] {
             let id = members[k]
@@ -154,7 +200,7 @@ struct JointGroups {
             func row(_ slot: JointRow.Slot, _ dir: Vector, _ angA: Double, _ angB: Double,
                      _ terms: (Double, Double, Double), lower: Double = -.infinity, upper: Double = .infinity) -> JointRow {
                 let (bias, ms, isc) = terms
-                return JointRow(joint: id, slot: slot, bodyA: j.bodyA, bodyB: j.bodyB, mA: j.mA, iA: j.iA, mB: j.mB, iB: j.iB,
+                return JointRow(owner: id, slot: slot, bodyA: j.bodyA, bodyB: j.bodyB, mA: j.mA, iA: j.iA, mB: j.mB, iB: j.iB,
                                 linA: -dir, angA: angA, linB: dir, angB: angB, bias: bias,
                                 compliance: ms > 0 ? isc / ms : 0, lower: lower, upper: upper)
             }
@@ -167,7 +213,9 @@ struct JointGroups {
                 if j.minLength < j.maxLength {
                     if j.hertz > 0 {
                         let ss = j.springSoftness
-                        rows.append(row(.impulse, axis, -crA, crB, (ss.biasRate * (length - j.length), ss.massScale, ss.impulseScale)))
+                        var spring = row(.impulse, axis, -crA, crB, (ss.biasRate * (length - j.length), ss.massScale, ss.impulseScale))
+                        spring.isSpring = true
+                        rows.append(spring)
                     }
                     if j.minLength > 0 {
                         rows.append(row(.lower, axis, -crA, crB, JointSolver.limitTerms(length - j.minLength, set, soft, useBias), lower: 0))
@@ -211,11 +259,37 @@ struct JointGroups {
                 break
             }
         }
+        // Each contact point's normal row, with the contact solver's bias: a gap closes at most
+        // by its width in a substep (rigid), an overlap is pushed out softly, no faster than the
+        // push-out cap, and only in the biased pass.
+        for k in contactStarts[g]..<contactStarts[g + 1] {
+            let id = contactMembers[k]
+            let c = overflow[Int(id)]
+            let ia = Int(c.bodyA), ib = Int(c.bodyB)
+            let n = c.normal
+            func point(_ slot: JointRow.Slot, _ p: ContactConstraintPoint) {
+                let sep = ((s[ib].dp - s[ia].dp) + (s[ib].dq.rotate(p.rB) - s[ia].dq.rotate(p.rA))).dot(n) + p.adjustedSeparation
+                var bias = 0.0, ms = 1.0, isc = 0.0
+                if sep > 0 {
+                    bias = sep * set.invH
+                } else if useBias {
+                    bias = max(c.softness.biasRate * sep, -set.maxBiasVelocity)
+                    ms = c.softness.massScale; isc = c.softness.impulseScale
+                }
+                rows.append(JointRow(owner: id, slot: slot, bodyA: c.bodyA, bodyB: c.bodyB, mA: c.mA, iA: c.iA, mB: c.mB, iB: c.iB,
+                                     linA: -n, angA: -p.rA.cross(n), linB: n, angB: p.rB.cross(n), bias: bias,
+                                     compliance: ms > 0 ? isc / ms : 0, lower: 0, upper: .infinity))
+            }
+            point(.contactPoint1, c.p1)
+            if c.count > 1 { point(.contactPoint2, c.p2) }
+        }
     }
 
     @inline(__always)
-    private static func accumulated(_ j: Joint, _ slot: JointRow.Slot) -> Double {
-        switch slot {
+    private static func accumulated(_ row: JointRow, _ joints: UnsafeMutablePointer<Joint>,
+                                    _ overflow: UnsafeMutableBufferPointer<ContactConstraint>) -> Double {
+        let j = joints[Int(row.owner)]
+        switch row.slot {
         case .impulse: return j.impulse
         case .linearX: return j.linearImpulse.x
         case .linearY: return j.linearImpulse.y
@@ -223,26 +297,36 @@ struct JointGroups {
         case .lower: return j.lowerImpulse
         case .upper: return j.upperImpulse
         case .motor: return j.motorImpulse
+        case .contactPoint1: return overflow[Int(row.owner)].p1.normalImpulse
+        case .contactPoint2: return overflow[Int(row.owner)].p2.normalImpulse
         }
     }
 
     @inline(__always)
-    private static func add(_ lambda: Double, to j: inout Joint, _ slot: JointRow.Slot) {
-        switch slot {
-        case .impulse: j.impulse += lambda
-        case .linearX: j.linearImpulse.x += lambda
-        case .linearY: j.linearImpulse.y += lambda
-        case .angular: j.angularImpulse += lambda
-        case .lower: j.lowerImpulse += lambda
-        case .upper: j.upperImpulse += lambda
-        case .motor: j.motorImpulse += lambda
+    private static func add(_ lambda: Double, _ row: JointRow, _ joints: UnsafeMutablePointer<Joint>,
+                            _ overflow: UnsafeMutableBufferPointer<ContactConstraint>) {
+        let id = Int(row.owner)
+        switch row.slot {
+        case .impulse: joints[id].impulse += lambda
+        case .linearX: joints[id].linearImpulse.x += lambda
+        case .linearY: joints[id].linearImpulse.y += lambda
+        case .angular: joints[id].angularImpulse += lambda
+        case .lower: joints[id].lowerImpulse += lambda
+        case .upper: joints[id].upperImpulse += lambda
+        case .motor: joints[id].motorImpulse += lambda
+        case .contactPoint1:
+            overflow[id].p1.normalImpulse += lambda
+            overflow[id].p1.maxNormalImpulse = max(overflow[id].p1.maxNormalImpulse, lambda)
+        case .contactPoint2:
+            overflow[id].p2.normalImpulse += lambda
+            overflow[id].p2.maxNormalImpulse = max(overflow[id].p2.maxNormalImpulse, lambda)
         }
     }
 
     /// One pass over group `g`: all its rows at once.
-    mutating func solve(_ g: Int, _ joints: UnsafeMutablePointer<Joint>, _ s: UnsafeMutablePointer<BodyState>,
-                        _ set: SolverSettings, soft: Softness, useBias: Bool) {
-        makeRows(g, joints, s, set, soft, useBias)
+    mutating func solve(_ g: Int, _ joints: UnsafeMutablePointer<Joint>, _ overflow: UnsafeMutableBufferPointer<ContactConstraint>,
+                        _ s: UnsafeMutablePointer<BodyState>, _ set: SolverSettings, soft: Softness, useBias: Bool) {
+        makeRows(g, joints, overflow, s, set, soft, useBias)
         let n = rows.count
         system.reset(size: n)
         for a in 0..<n {
@@ -259,8 +343,8 @@ struct JointGroups {
             }
             let ia = Int(p.bodyA), ib = Int(p.bodyB)
             let jv = p.linA.dot(s[ia].v) + p.angA * s[ia].w + p.linB.dot(s[ib].v) + p.angB * s[ib].w
-            let gamma = p.compliance * system.matrix(a, a)
-            let total = Self.accumulated(joints[Int(p.joint)], p.slot)
+            let gamma = p.compliance * (p.isSpring ? p.mA + p.mB : system.matrix(a, a))
+            let total = Self.accumulated(p, joints, overflow)
             system.addToDiagonal(a, gamma)
             system.setRight(a, -(jv + p.bias) - gamma * total)
             system.setBounds(a, lower: p.lower - total, upper: p.upper - total)
@@ -270,7 +354,7 @@ struct JointGroups {
             let p = rows[a]
             let lambda = system.solution(a)
             if lambda == 0 { continue }
-            Self.add(lambda, to: &joints[Int(p.joint)], p.slot)
+            Self.add(lambda, p, joints, overflow)
             let ia = Int(p.bodyA), ib = Int(p.bodyB)
             s[ia].v += p.linA * (p.mA * lambda); s[ia].w += p.iA * p.angA * lambda
             s[ib].v += p.linB * (p.mB * lambda); s[ib].w += p.iB * p.angB * lambda

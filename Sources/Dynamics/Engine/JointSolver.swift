@@ -125,9 +125,18 @@ enum JointSolver {
         j.axialMass = k > 0 ? 1 / k : 0
         if j.minLength < j.maxLength {
             if j.hertz > 0 {
+                // A spring of stiffness ω²·m and damping 2ζω·m, with m the bodies' reduced mass
+                // (1 / (1/mA + 1/mB)), solved implicitly: λ = −(Ċ + β·C + γ·λ₀) / (K + γ), with
+                // γ = 1 / (h·ω·(2ζ + h·ω)·m) = (impulseScale / massScale) / m. The soft step's
+                // usual m, the effective mass 1/K along the axis, counts the lever arms: with
+                // the spring off a small item's center it changes many times over as the item
+                // turns, and a stiffness that changes with the pose is no spring (it has no
+                // potential) and pumps energy in. Where the lever arms vanish, K = 1/m and this
+                // is the soft step exactly.
                 let C = length - j.length
                 let ss = j.springSoftness
-                let imp = -ss.massScale * j.axialMass * (cdot() + ss.biasRate * C) - ss.impulseScale * j.impulse
+                let gamma = ss.impulseScale / ss.massScale * (j.mA + j.mB)
+                let imp = k + gamma > 0 ? -(cdot() + ss.biasRate * C + gamma * j.impulse) / (k + gamma) : 0
                 j.impulse += imp
                 apply(s, j, rA, rB, axis * imp)
             }

@@ -56,7 +56,7 @@ extension SolverContext {
             }
         }
         for g in 0..<jointGroups.pointee.count {
-            jointGroups.pointee.solve(g, joints, states, solver, soft: soft, useBias: useBias)
+            jointGroups.pointee.solve(g, joints, overflow, states, solver, soft: soft, useBias: useBias)
         }
     }
 
@@ -64,7 +64,17 @@ extension SolverContext {
     @inline(__always) func solve() {
         solveJoints(useBias: true)
         for w in 0..<batches.count { WideContactSolver.solve(&batches[w], states, wide) }
-        for c in 0..<overflow.count { ContactSolver.solve(&overflow[c], states, solver, useBias: true) }
+        solveOverflow(useBias: true)
+    }
+
+    /// One pass over the scalar contacts; those whose normal rows a joint group solved only
+    /// get their friction (when relaxing).
+    @inline(__always) func solveOverflow(useBias: Bool) {
+        if overflow.isEmpty { return }
+        let grouped = jointGroups.pointee.isContactGrouped
+        for c in 0..<overflow.count {
+            ContactSolver.solve(&overflow[c], states, solver, useBias: useBias, normals: !grouped[c])
+        }
     }
 
     /// Moves every moving body by a substep at its current velocity.
@@ -76,13 +86,13 @@ extension SolverContext {
     @inline(__always) func relax() {
         solveJoints(useBias: false)
         for w in 0..<batches.count { WideContactSolver.relax(&batches[w], states, wide) }
-        for c in 0..<overflow.count { ContactSolver.solve(&overflow[c], states, solver, useBias: false) }
+        solveOverflow(useBias: false)
     }
 
     /// A further relax pass for contact friction (the scalar overflow relaxes whole again),
     /// which converges through tall stacks more slowly than the normal impulses.
     @inline(__always) func relaxFriction() {
         for w in 0..<batches.count { WideContactSolver.relaxFriction(&batches[w], states) }
-        for c in 0..<overflow.count { ContactSolver.solve(&overflow[c], states, solver, useBias: false) }
+        solveOverflow(useBias: false)
     }
 }

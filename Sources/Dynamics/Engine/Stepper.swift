@@ -29,6 +29,8 @@ struct Stepper {
     private var awakeJoints: [Int32] = []
     /// Awake joints whose rigid rows are solved together with their neighbours' (JointGroups.swift).
     private var jointGroups = JointGroups()
+    /// By body index, whether an awake joint holds the body and it moves; empty when no joint is awake.
+    private var jointed: [Bool] = []
 
     /// A moving body's displacement over the last step (ContinuousCollision.swift sweeps it).
     func displacement(of body: Int32) -> Vector { states[Int(body)].dp }
@@ -107,21 +109,40 @@ struct Stepper {
     private mutating func prepareConstraints(_ set: SolverSettings, bodies: inout [Body], joints: inout [Joint],
                                              contacts: ContactSet) {
         let bodyCount = bodies.count
+        jointed.removeAll(keepingCapacity: true)
         contacts.contacts.withUnsafeBufferPointer { cp in
         solverBodies.withUnsafeBufferPointer { sb in
         bodies.withUnsafeMutableBufferPointer { bp in
-            graph.build(contacts: cp, solverBodies: sb.baseAddress!, bodies: bp.baseAddress!, bodyCount: bodyCount,
-                        settings: set)
             awakeJoints.removeAll(keepingCapacity: true)
             for j in joints.indices where joints[j].isActive
                 && !bp[Int(joints[j].bodyA)].isAsleep && !bp[Int(joints[j].bodyB)].isAsleep {
                 awakeJoints.append(Int32(j))
                 JointSolver.prepare(&joints[j], bp.baseAddress!, set)
             }
+            // The moving bodies a joint holds: their contacts may join its group.
+            if !awakeJoints.isEmpty {
+                jointed.append(contentsOf: repeatElement(false, count: bodyCount))
+                jointed.withUnsafeMutableBufferPointer { jb in
+                    for id in awakeJoints where JointSolver.isGroupable(joints[Int(id)]) {
+                        let a = Int(joints[Int(id)].bodyA), b = Int(joints[Int(id)].bodyB)
+                        if sb[a].isDynamic { jb[a] = true }
+                        if sb[b].isDynamic { jb[b] = true }
+                    }
+                }
+            }
+            jointed.withUnsafeBufferPointer { jb in
+                graph.build(contacts: cp, solverBodies: sb.baseAddress!, bodies: bp.baseAddress!, bodyCount: bodyCount,
+                            jointed: jb, settings: set)
+            }
         }}}
         awakeJoints.withUnsafeBufferPointer { awake in
-            joints.withUnsafeBufferPointer { jp in jointGroups.build(awake: awake, joints: jp, bodyCount: bodyCount) }
-        }
+        joints.withUnsafeBufferPointer { jp in
+        jointed.withUnsafeBufferPointer { jb in
+            graph.withConstraints { _, overflow, _ in
+                jointGroups.build(awake: awake, joints: jp, contacts: UnsafeBufferPointer(overflow), jointed: jb,
+                                  bodyCount: bodyCount)
+            }
+        }}}
     }
 
     /// Opens the step's buffers once and runs `body` over a context holding their addresses.
