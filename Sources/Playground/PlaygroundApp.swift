@@ -610,6 +610,7 @@ public final class PlaygroundApp {
     private func resumeFromHere() {
         guard let s = session, s.stepCount < furthestStep || history?.hasFuture(after: s.stepCount) == true else { return }
         history?.dropFuture(after: s.stepCount)
+        editMode.forgetEdits(after: s.stepCount)
         replay = []
         furthestStep = s.stepCount
     }
