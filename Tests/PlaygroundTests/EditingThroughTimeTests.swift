@@ -199,4 +199,22 @@ struct EditingThroughTimeTests {
         #expect(undone.state?.hasPrefix("{\"step\":60,") == true && undone.state?.contains(Self.box) == false, "u did not undo the box")
         #expect(run.app.editMode.undoStack.isEmpty && !run.app.editMode.hasUnsavedEdits)
     }
+
+    @Test("an edit made after going back before another drops it: u undoes only the new one, then there is nothing to undo")
+    func editInThePastDropsLaterEdits() throws {
+        // box-1 at step 60; ← to step 0; a second box drawn there (its id box-1 again: the
+        // first is not in this scene); u, u.
+        let script = Self.drawBoxWhilePaused + [
+            (2.0, .key(.left)), (2.1, mouse(.press, 40, 2)), (2.15, mouse(.release, 48, 4)),
+            (2.2, key("u")), (2.3, key("u")), (2.4, key("q")),
+        ]
+        let first = Self.drawBoxWhilePaused.count
+        let run = try TimeTests.run(TimeTests.drops, script, noteBefore: [first + 3])
+        let made = try #require(run.notes[first + 3])
+        #expect(made.state?.hasPrefix("{\"step\":0,") == true && made.state?.contains(Self.box) == true, "\(made.state ?? "")")
+        let session = try #require(run.app.session)
+        #expect(session.scene.item(withID: "box-1") == nil)
+        #expect(session.messages.suffix(2) == ["Undone (0 more to undo).", "Nothing to undo."])
+        #expect(!run.app.editMode.hasUnsavedEdits)
+    }
 }
