@@ -10,7 +10,15 @@
 // The state here belongs to one scene: loading another (or reloading) calls `reset`, which
 // drops the undo stack, the selection and any gesture half done; edit mode itself stays on or
 // off. `hasUnsavedEdits` says whether the scene changed since it was loaded or last saved
-// (`markSaved()`); the app asks it before leaving a scene. The mouse arrives as press, drag and
+// (`markSaved()`); the app asks it before leaving a scene.
+//
+// Each undo entry keeps the step its edit was made at. Going back in time and then resuming,
+// or editing there, drops the future (SessionHistory), the edits made in it included: they are
+// gone from the scene, so they leave the undo stack too (`forgetEdits(after:)`; `make` does it
+// itself for an edit in the past), and a scene whose only edits were dropped has nothing unsaved.
+// `u` while the screen shows a moment before the last edit was made undoes nothing and says
+// so: that edit is not in the scene on screen, and undoing an earlier one under it would be
+// a surprise. The mouse arrives as press, drag and
 // release in scene points with the session's time (EditMode+Tools.swift); what a tool draws
 // while it works, and the selection, is EditMode+Drawing.swift.
 import Geometry
@@ -28,6 +36,8 @@ public final class EditMode {
     public internal(set) var selection: Selection?
     /// The inverses of the edits made, the last on top.
     public private(set) var undoStack: [SceneEdit] = []
+    /// The session's step when each edit of `undoStack` was made.
+    private var undoSteps: [Int] = []
     /// Told of every edit applied (undos included: they are edits too), after it was applied.
     public var didApply: ((SceneEdit) -> Void)?
     /// Turns the trail behind an item on or off and says whether it is on now (the trail tool;
@@ -71,6 +81,7 @@ public final class EditMode {
     /// Forgets the scene's edits, selection and gesture (another scene, or a fresh copy).
     public func reset() {
         undoStack = []
+        undoSteps = []
         savedDepth = 0
         selection = nil
         cancelGesture()
@@ -108,23 +119,42 @@ public final class EditMode {
     // MARK: Edits
 
     /// Applies `edit` to `session` and keeps its inverse for undo; posts `refusal` and returns
-    /// false when the scene does not take it.
+    /// false when the scene does not take it. Made at a moment before earlier edits (after going
+    /// back in time), it drops them: they were in the future it replaces.
     @discardableResult
     public func make(_ edit: SceneEdit, in session: SceneSession, refusal: String = "that edit does not fit the scene") -> Bool {
         guard let inverse = session.apply(edit) else {
             session.post(refusal.prefix(1).uppercased() + refusal.dropFirst() + ".")
             return false
         }
+        forgetEdits(after: session.stepCount)
         undoStack.append(inverse)
+        undoSteps.append(session.stepCount)
         didApply?(edit)
         return true
+    }
+
+    /// Forgets the edits made after `step`: the future they were in was dropped (the scene
+    /// resumed from an earlier moment), so they are not in the scene any more. The scene counts
+    /// as unsaved when the last save had any of them.
+    public func forgetEdits(after step: Int) {
+        guard let first = undoSteps.firstIndex(where: { $0 > step }) else { return }
+        if let saved = savedDepth, saved > first { savedDepth = nil }
+        let kept = undoSteps.indices.filter { undoSteps[$0] <= step }
+        undoStack = kept.map { undoStack[$0] }
+        undoSteps = kept.map { undoSteps[$0] }
     }
 
     /// Undoes the last edit, or says there is none.
     public func undo(in session: SceneSession) {
         cancelGesture()
-        guard let inverse = undoStack.last else {
+        guard let inverse = undoStack.last, let step = undoSteps.last else {
             session.post("Nothing to undo.")
+            return
+        }
+        guard step <= session.stepCount else {
+            let when = String(format: "%.2f", Double(step) * SceneSession.stepDuration)
+            session.post("The last edit was made at \(when) s, later than this: go forward to undo it, or resume here to drop it.")
             return
         }
         guard session.apply(inverse) != nil else {
@@ -132,10 +162,29 @@ public final class EditMode {
             return
         }
         undoStack.removeLast()
+        undoSteps.removeLast()
         if let saved = savedDepth, undoStack.count < saved { savedDepth = nil }
-        selection = nil
+        if let selection, !Self.names(selection, in: session.scene, after: inverse) { self.selection = nil }
         didApply?(inverse)
         session.post("Undone (\(undoStack.count) more to undo).")
+    }
+
+    /// Whether `selection` still names what it named before `edit` was applied: an item by its
+    /// id while it is in the scene; a joint by its index while no behavior was added or removed
+    /// (an undone tune or move keeps the inspector on what it shows).
+    static func names(_ selection: Selection, in scene: Scene, after edit: SceneEdit) -> Bool {
+        switch selection {
+        case .item(let id): return scene.item(withID: id) != nil
+        case .joint(let index): return !movesBehaviors(edit) && scene.attachmentDescription(at: index) != nil
+        }
+    }
+
+    private static func movesBehaviors(_ edit: SceneEdit) -> Bool {
+        switch edit {
+        case .insertBehavior, .removeBehavior: true
+        case .batch(let edits): edits.contains { movesBehaviors($0) }
+        default: false
+        }
     }
 
     /// Acts on an edit-mode key; false when the key is not edit mode's.

@@ -100,6 +100,9 @@ public final class PlaygroundApp {
     /// figure in the status line).
     private var droppedTime: [(at: Double, seconds: Double)] = []
     private var messageShownAt = -Double.infinity
+    /// Whether the last frame's status line showed a message (so a frame is due when it expires,
+    /// even while nothing else changes: paused, or at rest).
+    private var showsMessage = false
     private var messageCount = 0
     private var pointer = PointerTracker()
     /// Live reload: the current scene's file and pictures, and when they were last checked.
@@ -139,6 +142,7 @@ public final class PlaygroundApp {
             checkForEdits(now: clock())
             if travel != nil { continueTravel() }
             update(now: clock())
+            if showsMessage && clock() - messageShownAt >= options.messageDuration { needsDraw = true }
             if needsDraw && clock() >= lastDrawAt + Self.frameInterval - 1e-9 { draw(now: clock()) }
             let timeout = waitTimeout(now: clock())
             let before = clock()
@@ -606,6 +610,7 @@ public final class PlaygroundApp {
     private func resumeFromHere() {
         guard let s = session, s.stepCount < furthestStep || history?.hasFuture(after: s.stepCount) == true else { return }
         history?.dropFuture(after: s.stepCount)
+        editMode.forgetEdits(after: s.stepCount)
         replay = []
         furthestStep = s.stepCount
     }
@@ -718,6 +723,7 @@ public final class PlaygroundApp {
     /// "Push 1/3 │ running │ 60 fps │ 0.12 ms │ <message, else the summary>".
     private func status(now: Double) -> String {
         let place = "\(sceneIndex + 1)/\(scenes.count)"
+        showsMessage = false
         if let loadError {
             return " \(place) │ error: \(loadError)"
         }
@@ -743,7 +749,10 @@ public final class PlaygroundApp {
         let fps = isPaused || s.isAtRest ? 0 : min(frameTimes.count, 60)
         let ms = String(format: "%.2f", stepMilliseconds)
         var tail = s.scene.sceneDescription.summary
-        if let message = s.lastMessage, now - messageShownAt < options.messageDuration { tail = message }
+        if let message = s.lastMessage, now - messageShownAt < options.messageDuration {
+            tail = message
+            showsMessage = true
+        }
         let shown = overlay == .off ? "" : " │ overlay: \(overlay.name)"
         return " \(s.scene.sceneDescription.name) \(place) │ \(state) │ \(fps) fps │ \(ms) ms\(shown) │ \(tail)"
     }

@@ -331,4 +331,21 @@ gestures:
         #expect(onScreen.count == 150)
         #expect(onScreen == live)
     }
+
+    @Test("a message leaves the status line after messageDuration (5 s) while paused, with nothing else to redraw")
+    func messageExpiresWhilePaused() throws {
+        // Paused at step 0, `,` says there is nothing before; 6 s later, just before q, the
+        // status line shows the summary again.
+        let (folder, scenes) = try Self.files(["a.yaml": Self.moving])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terminal = ScriptedTerminal(script: [(0, key(" ")), (0.1, key(",")), (6.1, key("q"))])
+        let app = terminal.app(scenes)
+        var lastBeforeQuit: String?
+        terminal.onDeliver = { event in if event == key("q") { lastBeforeQuit = terminal.statusLines.last } }
+        #expect(try app.run() == .quit)
+        #expect(terminal.statusLines.contains { $0.contains("At step 0: nothing before.") })
+        let line = try #require(lastBeforeQuit)
+        #expect(!line.contains("At step 0"), "the message is still shown after 6 s: \(line)")
+        #expect(line.contains("│ paused │"))
+    }
 }
