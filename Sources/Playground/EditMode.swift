@@ -35,9 +35,9 @@ public final class EditMode {
     /// The selected item or joint, for drawing and for an inspector.
     public internal(set) var selection: Selection?
     /// The inverses of the edits made, the last on top.
-    public private(set) var undoStack: [SceneEdit] = []
-    /// The session's step when each edit of `undoStack` was made.
-    private var undoSteps: [Int] = []
+    public var undoStack: [SceneEdit] { undos.map(\.inverse) }
+    /// Each edit made: its inverse and the session's step when it was made, the last on top.
+    private var undos: [(inverse: SceneEdit, step: Int)] = []
     /// Told of every edit applied (undos included: they are edits too), after it was applied.
     public var didApply: ((SceneEdit) -> Void)?
     /// Turns the trail behind an item on or off and says whether it is on now (the trail tool;
@@ -73,15 +73,14 @@ public final class EditMode {
     public init() {}
 
     /// Whether the scene changed since it was loaded or last saved.
-    public var hasUnsavedEdits: Bool { savedDepth != undoStack.count }
+    public var hasUnsavedEdits: Bool { savedDepth != undos.count }
 
     /// Says the scene as it is now has been saved.
-    public func markSaved() { savedDepth = undoStack.count }
+    public func markSaved() { savedDepth = undos.count }
 
     /// Forgets the scene's edits, selection and gesture (another scene, or a fresh copy).
     public func reset() {
-        undoStack = []
-        undoSteps = []
+        undos = []
         savedDepth = 0
         selection = nil
         cancelGesture()
@@ -128,8 +127,7 @@ public final class EditMode {
             return false
         }
         forgetEdits(after: session.stepCount)
-        undoStack.append(inverse)
-        undoSteps.append(session.stepCount)
+        undos.append((inverse, session.stepCount))
         didApply?(edit)
         return true
     }
@@ -138,17 +136,15 @@ public final class EditMode {
     /// resumed from an earlier moment), so they are not in the scene any more. The scene counts
     /// as unsaved when the last save had any of them.
     public func forgetEdits(after step: Int) {
-        guard let first = undoSteps.firstIndex(where: { $0 > step }) else { return }
+        guard let first = undos.firstIndex(where: { $0.step > step }) else { return }
         if let saved = savedDepth, saved > first { savedDepth = nil }
-        let kept = undoSteps.indices.filter { undoSteps[$0] <= step }
-        undoStack = kept.map { undoStack[$0] }
-        undoSteps = kept.map { undoSteps[$0] }
+        undos.removeAll { $0.step > step }
     }
 
     /// Undoes the last edit, or says there is none.
     public func undo(in session: SceneSession) {
         cancelGesture()
-        guard let inverse = undoStack.last, let step = undoSteps.last else {
+        guard let (inverse, step) = undos.last else {
             session.post("Nothing to undo.")
             return
         }
@@ -161,12 +157,11 @@ public final class EditMode {
             session.post("The last edit cannot be undone in the scene as it is now.")
             return
         }
-        undoStack.removeLast()
-        undoSteps.removeLast()
-        if let saved = savedDepth, undoStack.count < saved { savedDepth = nil }
+        undos.removeLast()
+        if let saved = savedDepth, undos.count < saved { savedDepth = nil }
         if let selection, !Self.names(selection, in: session.scene, after: inverse) { self.selection = nil }
         didApply?(inverse)
-        session.post("Undone (\(undoStack.count) more to undo).")
+        session.post("Undone (\(undos.count) more to undo).")
     }
 
     /// Whether `selection` still names what it named before `edit` was applied: an item by its

@@ -211,10 +211,7 @@ public final class PlaygroundApp {
             case .pointer(let pointer):
                 history?.record(.pointer(pointer), at: s.stepCount)
                 s.handle(pointer)
-                if s.messages.count != messageCount {
-                    messageCount = s.messages.count
-                    messageShownAt = clock()
-                }
+                note(s, nil, now: clock())
             case .key(let key, _):
                 if SessionReplay.leavesScene(key) { replay = [] }
             }
@@ -280,9 +277,7 @@ public final class PlaygroundApp {
             isPaused = paused
             if let s = session {
                 // Shown like a gesture's message: in the status line for `messageDuration`.
-                s.post("Reloaded \(file.path.split(separator: "/").last.map(String.init) ?? file.path).")
-                messageCount = s.messages.count
-                messageShownAt = now
+                note(s, "Reloaded \(file.path.split(separator: "/").last.map(String.init) ?? file.path).", now: now)
             }
         } catch {
             watcher.watch(file, description: nil)
@@ -393,9 +388,10 @@ public final class PlaygroundApp {
         }
         let pending = pendingLeave
         pendingLeave = nil
-        if let action, action.leavesScene, action != .interrupt, editMode.hasUnsavedEdits, pending != key, let s = session {
+        if let action, action.leavesScene, action != .interrupt, editMode.hasUnsavedEdits, pending != key, session != nil {
+            // The status line shows the warning while it stands (see `status`), and no longer
+            // once another key has cancelled it.
             pendingLeave = key
-            note(s, "Unsaved edits: w saves, the same key again discards.", now: now)
             return
         }
         switch action {
@@ -474,7 +470,7 @@ public final class PlaygroundApp {
     /// re-simulates, and what was recorded after this step did not happen after all.
     private func recordEdit(_ edit: SceneEdit) {
         guard let s = session else { return }
-        history?.recordEdit(at: s.stepCount) { $0.apply(edit) }
+        history?.record(.edit(edit), at: s.stepCount)
         if s.stepCount < furthestStep { replay = [] }
         furthestStep = s.stepCount
     }
@@ -486,7 +482,9 @@ public final class PlaygroundApp {
         if panel.selection != selection { inspector = Inspector(selection: selection) }
     }
 
-    /// Shows `message` (or the session's newest) in the status line from `now`.
+    /// Shows `message` in the status line from `now`; with no message, shows the session's newest
+    /// if it posted one since the last (a gesture's, an edit's): the one place the message clock
+    /// starts.
     private func note(_ s: SceneSession, _ message: String?, now: Double) {
         if let message { s.post(message) }
         if s.messages.count != messageCount || message != nil {
@@ -521,11 +519,7 @@ public final class PlaygroundApp {
             history?.record(.pointer(event), at: s.stepCount)
             s.handle(event)
         }
-        if s.messages.count != messageCount {
-            messageCount = s.messages.count
-            messageShownAt = now
-        }
-        needsDraw = true
+        note(s, nil, now: now)
     }
 
     private func resized() {
@@ -618,10 +612,7 @@ public final class PlaygroundApp {
     /// Shows `text` in the status line for `messageDuration`.
     private func post(_ text: String) {
         guard let s = session else { return }
-        s.post(text)
-        messageCount = s.messages.count
-        messageShownAt = clock()
-        needsDraw = true
+        note(s, text, now: clock())
     }
 
     /// Writes `event` to the recording (`--record`). Its times never go back: a key pressed after

@@ -32,11 +32,10 @@ public final class SessionHistory {
         case pointer(PointerEvent)
         /// New reference bounds (a terminal resize), set with `SceneSession.setReferenceBounds(_:)`.
         case referenceBounds(Rect)
-        /// Any other change, made again by calling it on the session being rebuilt. It must
-        /// capture only values (ids, numbers, descriptions), never an object of a session: it
-        /// runs on a fresh session whose objects are new. Edits go through this case
-        /// (`recordEdit(_:at:)`): the edit is a value that the session applies by item id.
-        case action((SceneSession) -> Void)
+        /// An edit of edit mode (undos included), made again with `SceneSession.apply(_:)`: a
+        /// value naming items by id and behaviors by index, so it applies to a fresh session
+        /// whose objects are new.
+        case edit(SceneEdit)
     }
 
     /// What the scene was built from.
@@ -66,12 +65,6 @@ public final class SessionHistory {
     public func record(_ event: Event, at step: Int) {
         dropFuture(after: step)
         timeline.append((step, event))
-    }
-
-    /// Records an edit made at `step`, which `apply` makes again on a rebuilt session (see
-    /// `Event.action`), and drops the future after `step`.
-    public func recordEdit(at step: Int, _ apply: @escaping (SceneSession) -> Void) {
-        record(.action(apply), at: step)
     }
 
     /// Drops the entries recorded after `step`.
@@ -137,7 +130,7 @@ public final class SessionHistory {
         switch event {
         case .pointer(let pointer): session.handle(pointer)
         case .referenceBounds(let bounds): session.setReferenceBounds(bounds)
-        case .action(let action): action(session)
+        case .edit(let edit): session.apply(edit)
         }
     }
 

@@ -242,9 +242,8 @@ struct TimeTests {
         history.record(.pointer(.up(Point(240, 72), time: 20.5 / 60)), at: 20)
         #expect(history.hasFuture(after: 10))
         // An edit at step 10 (the crate removed, by id): the taps after it did not happen.
-        history.recordEdit(at: 10) { session in
-            if let crate = session.scene.item(withID: "crate") { session.scene.removeItem(crate) }
-        }
+        let removal = try SceneBuilder().build(description, referenceBounds: bounds).removingItem("crate").get()
+        history.record(.edit(removal), at: 10)
         #expect(history.count == 1)
         #expect(!history.hasFuture(after: 10))
         let session = history.makeSession()
