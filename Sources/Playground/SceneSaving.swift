@@ -77,33 +77,16 @@ public struct SceneSaving: Sendable {
 
     /// Creates the first free name in `folder` and writes `text` to it.
     func write(_ text: String, folder: String, scene: String, note: String = "") -> Outcome {
-        let bytes = Array(text.utf8)
         for attempt in 1...Self.maximumAttempts {
             let name = Self.fileName(forScene: scene, attempt: attempt)
             let path = folder == "." ? name : SceneParser.resolve(image: name, in: folder)
-            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            if fd < 0 {
-                let code = errno
-                if code == EEXIST { continue }
-                return .failed(message: "Cannot save in \(folder == "." ? "the current folder" : folder): \(String(cString: strerror(code))).")
+            switch NewFile.write(text, to: path) {
+            case .success: return .saved(path: path, message: "Saved \(name)\(note).")
+            case .failure(.exists): continue
+            case .failure(let failure):
+                if case .cannotWrite = failure { return .failed(message: "Cannot save \(name): \(failure.reason).") }
+                return .failed(message: "Cannot save in \(folder == "." ? "the current folder" : folder): \(failure.reason).")
             }
-            var written = 0
-            var failure: Int32 = 0
-            while written < bytes.count {
-                let n = bytes[written...].withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    break
-                }
-                written += n
-            }
-            if close(fd) != 0 && failure == 0 { failure = errno }
-            if failure != 0 {
-                unlink(path)
-                return .failed(message: "Cannot save \(name): \(String(cString: strerror(failure))).")
-            }
-            return .saved(path: path, message: "Saved \(name)\(note).")
         }
         return .failed(message: "Cannot save: \(Self.maximumAttempts) saved copies of this scene already exist.")
     }

@@ -65,7 +65,7 @@ extension Scene {
             if let i = behaviorIndex(withID: Self.editGravityID), let listed = behaviors[i].listedItems {
                 edits.append(.replaceBehavior(at: i, with: behaviors[i].withListedItems((listed ?? []) + [item.id])))
             } else {
-                var g = BehaviorDescription.Gravity(id: Self.editGravityID, items: [item.id])
+                let g = BehaviorDescription.Gravity(id: Self.editGravityID, items: [item.id])
                 edits.append(.insertBehavior(BehaviorDescription(g), at: behaviors.count))
                 behaviors.append(BehaviorDescription(g))
             }

@@ -20,20 +20,14 @@ struct NewCommand: ParsableCommand {
     var file: String
 
     func run() throws {
-        let fd = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            let code = errno
-            let shown = file.escapingControlCharacters
-            if code == EEXIST { throw CommandFailure("nudge new: \(shown) already exists; choose another name (nothing was written)") }
-            throw CommandFailure("nudge new: cannot create \(shown): \(String(cString: strerror(code)))")
-        }
-        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
-        do {
-            try handle.write(contentsOf: Data((StarterScene.yaml + "\n").utf8))
-            try handle.close()
-        } catch {
-            unlink(file)
-            throw CommandFailure("nudge new: cannot write \(file.escapingControlCharacters): \(error)")
+        switch NewFile.write(StarterScene.yaml + "\n", to: file) {
+        case .success: break
+        case .failure(.exists):
+            throw CommandFailure("nudge new: \(file.escapingControlCharacters) already exists; choose another name (nothing was written)")
+        case .failure(.cannotCreate(let code)):
+            throw CommandFailure("nudge new: cannot create \(file.escapingControlCharacters): \(String(cString: strerror(code)))")
+        case .failure(let failure):
+            throw CommandFailure("nudge new: cannot write \(file.escapingControlCharacters): \(failure.reason)")
         }
         print("Wrote \(file.escapingControlCharacters); play it with: nudge play \(file.escapingControlCharacters)")
     }
