@@ -9,6 +9,7 @@
 // is written into the CellGrid after the canvas, as the help overlay is, over a dark box that
 // keeps it readable whatever is beneath, about 20 columns wide so
 // that it leaves most of the play area's top edge in sight; the figures are worked out once per drawn frame.
+import Dynamics
 import Foundation
 import Scenes
 import TerminalUI
@@ -31,12 +32,13 @@ struct HUD {
 
         var totalEnergy: Double { kineticEnergy + potentialEnergy }
 
-        /// The figures of `scene` now.
-        init(_ scene: Scene, stepMilliseconds: Double) {
+        /// The figures of `scene` now, whose contact points are `contacts` (asked of the animator
+        /// once per frame, for the contacts overlay too).
+        init(_ scene: Scene, contacts: [ContactPoint], stepMilliseconds: Double) {
             let animator = scene.animator
             let statistics = animator.statistics
             bodies = statistics.bodies
-            contacts = animator.contactPoints.count
+            self.contacts = contacts.count
             joints = statistics.joints
             self.stepMilliseconds = stepMilliseconds
             kineticEnergy = animator.kineticEnergy

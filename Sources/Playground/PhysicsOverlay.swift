@@ -55,8 +55,8 @@ struct PhysicsOverlay {
     static let boundsColor = Color.green
     static let sleepingColor = Color(red: 80, green: 140, blue: 255)
 
-    /// Draws the overlay of `mode` for `scene` over `canvas`.
-    func draw(_ scene: Scene, on canvas: inout Canvas, viewport: Viewport, renderer: SceneRenderer) {
+    /// Draws the overlay of `mode` for `scene`, whose contact points are `contacts`, over `canvas`.
+    func draw(_ scene: Scene, contacts: [ContactPoint], on canvas: inout Canvas, viewport: Viewport, renderer: SceneRenderer) {
         let animator = scene.animator
         let line = canvas.hairline
         switch mode {
@@ -64,7 +64,7 @@ struct PhysicsOverlay {
             return
         case .contacts:
             let mark = line * 2.5
-            for contact in animator.contactPoints where contact.point.isFinite && contact.normal.isFinite {
+            for contact in contacts where contact.point.isFinite && contact.normal.isFinite {
                 let p = viewport.screenPoint(contact.point)
                 canvas.fill(.segment(from: p, to: p + contact.normal * Self.normalLength, thickness: line, dotted: false),
                             color: Self.contactColor)

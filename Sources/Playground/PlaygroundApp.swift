@@ -690,9 +690,10 @@ public final class PlaygroundApp {
                 }
                 renderer.redraw(s.scene, on: &canvas!, viewport: viewport, beneathItems: [trails])
                 editMode.draw(on: &canvas!, scene: s.scene, viewport: viewport)
-                PhysicsOverlay(mode: overlay).draw(s.scene, on: &canvas!, viewport: viewport, renderer: renderer)
+                let contacts = overlay == .off ? [] : s.scene.animator.contactPoints
+                PhysicsOverlay(mode: overlay).draw(s.scene, contacts: contacts, on: &canvas!, viewport: viewport, renderer: renderer)
                 canvas!.render(into: &grid, colorMode: terminal.colorMode)
-                if overlay != .off { HUD(figures: .init(s.scene, stepMilliseconds: stepMilliseconds)).draw(into: &grid) }
+                if overlay != .off { HUD(figures: .init(s.scene, contacts: contacts, stepMilliseconds: stepMilliseconds)).draw(into: &grid) }
             }
             frameTimes.append(now)
             frameTimes.removeAll { $0 <= now - 1 }

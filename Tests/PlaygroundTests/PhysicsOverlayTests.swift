@@ -20,7 +20,7 @@ struct PhysicsOverlayTests {
         return try Fixture.scene(yaml, size: Size(640, 368))
     }
 
-    static func figures(_ scene: Scene) -> HUD.Figures { HUD.Figures(scene, stepMilliseconds: 0) }
+    static func figures(_ scene: Scene) -> HUD.Figures { HUD.Figures(scene, contacts: scene.animator.contactPoints, stepMilliseconds: 0) }
 
     /// Lifting the end ball along its arc by h raises the potential energy by m·g·h (within 1 %);
     /// let go, it reaches the bottom with kinetic energy m·g·h (within 3 %), and while the balls
