@@ -77,7 +77,7 @@ struct HUD {
         let width = min((lines.map(\.terminalColumns).max() ?? 0) + 2, grid.columns)
         let height = min(lines.count, max(grid.rows - 1, 0))
         guard width > 0, height > 0 else { return }
-        let background = Color(red: 24, green: 24, blue: 48)
+        let background = Color.panelBackground
         grid.fill(Cell.blank(background), columns: 0..<width, rows: 0..<height)
         for (row, line) in lines.prefix(height).enumerated() {
             grid.write(line.fitted(toColumns: max(width - 2, 0)), column: 1, row: row, foreground: .white, background: background)

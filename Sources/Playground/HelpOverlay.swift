@@ -57,7 +57,7 @@ struct HelpOverlay {
         let width = min((lines.map(\.terminalColumns).max() ?? 0) + 4, grid.columns)
         let height = min(lines.count + 2, max(grid.rows - 1, 0))
         let left = max((grid.columns - width) / 2, 0), top = max((grid.rows - 1 - height) / 2, 0)
-        let bg = Color(red: 24, green: 24, blue: 48)
+        let bg = Color.panelBackground
         grid.fill(Cell.blank(bg), columns: left..<(left + width), rows: top..<(top + height))
         for (i, line) in lines.prefix(max(height - 2, 0)).enumerated() {
             grid.write(line.fitted(toColumns: max(width - 4, 0)), column: left + 2, row: top + 1 + i,

@@ -266,7 +266,7 @@ public struct Inspector: Hashable, Sendable {
         let onLeft = selectedColumn.isFinite && selectedColumn >= Double(grid.columns) / 2
         let left = onLeft ? min(1, grid.columns - width) : max(grid.columns - width - 1, 0)
         let top = min(1, max(grid.rows - 1 - height, 0))
-        let bg = Color(red: 24, green: 24, blue: 48), highlight = Color(red: 56, green: 56, blue: 110)
+        let bg = Color.panelBackground, highlight = Color.panelHighlight
         grid.fill(Cell.blank(bg), columns: left..<(left + width), rows: top..<(top + height))
         for (i, line) in lines.prefix(max(height - 2, 0)).enumerated() {
             let row = top + 1 + i
