@@ -185,8 +185,7 @@ public final class PlaygroundApp {
                 if s.isAtRest { continue }
             }
             s.step()
-            trails.record(s.scene)
-            observer?.playgroundApp(self, didStep: s)
+            didStep(s)
             ran += 1
         }
         if s.stepCount < target {
@@ -221,8 +220,20 @@ public final class PlaygroundApp {
     private func skip(_ s: SceneSession, to target: Int) {
         let from = s.stepCount
         s.skipIdleSteps(to: target)
+        didSkip(s, from: from)
+    }
+
+    /// The session on screen ran a step: the trails follow its items, and the observer hears.
+    private func didStep(_ s: SceneSession) {
+        trails.record(s.scene)
+        observer?.playgroundApp(self, didStep: s)
+    }
+
+    /// The session on screen skipped at rest from step `from` to its `stepCount` (if it moved).
+    private func didSkip(_ s: SceneSession, from: Int) {
+        guard s.stepCount > from else { return }
         trails.record(s.scene, steps: s.stepCount - from)
-        if s.stepCount > from { observer?.playgroundApp(self, didSkipIdleStepsOf: s, from: from) }
+        observer?.playgroundApp(self, didSkipIdleStepsOf: s, from: from)
     }
 
     /// The session's time for an event happening at `now`: the steps run plus the fraction of
@@ -570,15 +581,8 @@ public final class PlaygroundApp {
         var asked = 0
         let onScreen = trip.session === session
         let arrived = history.advance(trip.session, to: trip.target,
-            stepped: { s in
-                if onScreen { observer?.playgroundApp(self, didStep: s); trails.record(s.scene) }
-            },
-            skipped: { s, from in
-                if onScreen {
-                    observer?.playgroundApp(self, didSkipIdleStepsOf: s, from: from)
-                    trails.record(s.scene, steps: s.stepCount - from)
-                }
-            },
+            stepped: { s in if onScreen { didStep(s) } },
+            skipped: { s, from in if onScreen { didSkip(s, from: from) } },
             shouldStop: {
                 asked += 1
                 return asked > 1 && clock() - start >= Self.travelSlice
