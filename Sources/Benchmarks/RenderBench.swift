@@ -42,7 +42,7 @@ public enum RenderBench {
     /// The scenes to draw: every scene file given, then the 1,000-item crowd.
     public static func scenes(files: [SceneFile]) -> [(name: String, load: () throws -> SceneDescription)] {
         var list: [(name: String, load: () throws -> SceneDescription)] = files.map { file in
-            let stem = file.path.split(separator: "/").last.map(String.init) ?? file.path
+            let stem = file.fileName
             return (name: "render:" + (stem.split(separator: ".").first.map(String.init) ?? stem), load: { try file.load() })
         }
         list.append((name: "render:crowd-1000", load: { try SceneParser().parse(yaml: crowdScene(), file: "crowd.yaml") }))

@@ -288,7 +288,7 @@ public final class PlaygroundApp {
             isPaused = paused
             if let s = session {
                 // Shown like a gesture's message: in the status line for `messageDuration`.
-                note(s, "Reloaded \(file.path.split(separator: "/").last.map(String.init) ?? file.path).", now: now)
+                note(s, "Reloaded \(file.fileName).", now: now)
             }
         } catch {
             watcher.watch(file, description: nil)
@@ -303,7 +303,7 @@ public final class PlaygroundApp {
     private func read(_ file: SceneFile) throws -> SceneDescription? {
         let loading = SceneLoading(file)
         if let outcome = loading.outcome(waiting: options.loadPatience) { return try outcome.get() }
-        let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
+        let name = file.fileName
         let started = clock()
         while true {
             if let outcome = loading.outcome(waiting: 0.1) { return try outcome.get() }

@@ -58,7 +58,7 @@ public struct SceneSaving: Sendable {
     /// Writes the session's scene as it is now beside `file` (see the file's comment).
     public func save(_ session: SceneSession, from file: SceneFile) -> Outcome {
         let description = session.scene.currentDescription(time: session.time)
-        let source = file.path.split(separator: "/").last.map(String.init) ?? file.path
+        let source = file.fileName
         let comment = """
             \(description.name), saved from \(source) after \(String(format: "%.2f", session.time)) s of play.
             Items, their velocities, joints, behaviors, gestures and what is left of the animations

@@ -145,6 +145,9 @@ public struct SceneFile: Sendable, Equatable {
     public init(path: String) { self.path = path; self.builtInYAML = nil }
     public init(path: String, builtInYAML: String) { self.path = path; self.builtInYAML = builtInYAML }
 
+    /// The last part of `path`, the file's own name ("003-cradle.yaml"), for messages.
+    public var fileName: String { path.split(separator: "/").last.map(String.init) ?? path }
+
     /// The built-in default scene (the contract's Push scene).
     public static let builtInPush = SceneFile(path: "<built-in>/000-push.yaml", builtInYAML: BuiltInScenes.push)
 
