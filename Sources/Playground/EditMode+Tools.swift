@@ -178,11 +178,6 @@ extension EditMode {
         return p.distance(to: a + ab * t)
     }
 
-    /// The items under `point`, topmost first.
-    private func items(at point: Point, in scene: Scene) -> [SceneItem] {
-        scene.items.reversed().filter { $0.alpha > 0 && $0.contains(point) }
-    }
-
     /// The point's offset from the item's center in the item's own (turning) frame.
     private func localOffset(of point: Point, on item: SceneItem) -> Vector {
         (point - item.center).rotated(by: -item.angle)
@@ -196,7 +191,7 @@ extension EditMode {
     }
 
     private func hinge(at point: Point, in session: SceneSession) {
-        let under = items(at: point, in: session.scene)
+        let under = session.scene.items(at: point)
         guard let first = under.first else {
             session.post("A hinge: click on an item to pin it there, or where two items overlap.")
             return

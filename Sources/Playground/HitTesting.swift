@@ -29,6 +29,17 @@ extension SceneItem {
 extension Scene {
     /// The topmost visible item whose drawn shape contains `point`.
     public func item(at point: Point) -> SceneItem? {
-        items.last { $0.alpha > 0 && $0.contains(point) }
+        items.last { $0.isHit(by: point) }
     }
+
+    /// Every visible item whose drawn shape contains `point`, topmost first (a hinge clicked
+    /// where two items overlap pins the top two).
+    public func items(at point: Point) -> [SceneItem] {
+        items.reversed().filter { $0.isHit(by: point) }
+    }
+}
+
+extension SceneItem {
+    /// Whether a click at `point` hits the item: it is visible and its drawn shape holds the point.
+    func isHit(by point: Point) -> Bool { alpha > 0 && contains(point) }
 }
