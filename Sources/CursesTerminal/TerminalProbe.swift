@@ -28,7 +28,7 @@ public enum TerminalProbe {
         defer { tcsetattr(input, TCSANOW, &saved) }
         var bytes = Array(queries.utf8)
         bytes.withUnsafeMutableBufferPointer { buf in
-            buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) { _ = nudge_write_all(output, $0, buf.count) }
+            buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) { nudge_write_all(output, $0, buf.count) }
         }
         var reply: [UInt8] = []
         var start = timespec(); clock_gettime(CLOCK_MONOTONIC, &start)

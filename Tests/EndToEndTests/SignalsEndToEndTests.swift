@@ -41,7 +41,7 @@ struct SignalsEndToEndTests {
         kill(pid, SIGTSTP)
         #expect(try session.waitUntil { try session.modes() == "0 0" }, "stopped with modes \((try? session.modes()) ?? "")")
         // Stopped for real: /proc says T.
-        #expect(try session.waitUntil {
+        #expect(session.waitUntil {
             let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
             return stat.split(separator: " ").dropFirst(2).first == "T"
         })
