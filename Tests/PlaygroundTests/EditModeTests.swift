@@ -339,4 +339,30 @@ struct EditModeTests {
         #expect(app.sceneIndex == 1)
         #expect(!app.editMode.hasUnsavedEdits)
     }
+
+    @Test("a key between the two cancels the warning, and the status line stops showing it at once")
+    func cancelledWarningIsGone() throws {
+        let (folder, scenes) = try PlaygroundAppTests.files(["a.yaml": Self.bench, "b.yaml": "name: Other\nitems:\n  - {id: x, size: [10, 10]}\n"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // d (an overlay) posts no message of its own, so nothing else covers a stale warning; 160
+        // columns show a message in full.
+        let terminal = ScriptedTerminal(columns: 160, script: [
+            (0.1, key("e")), (0.2, key("b")),
+            (0.3, mouse(.press, 10, 5)), (0.4, mouse(.release, 20, 9)),
+            (0.5, key("n")), (0.6, key("d")), (1.5, key("n")), (1.6, key("n")),
+        ])
+        let app = terminal.app(scenes)
+        var framesAt: [(event: TerminalEvent, frames: Int)] = []
+        terminal.onDeliver = { event in framesAt.append((event, terminal.statusLines.count)) }
+        _ = try app.run()
+        let all = terminal.statusLines
+        let cancel = try #require(framesAt.first { $0.event == key("d") }?.frames)
+        let secondN = try #require(framesAt.filter { $0.event == key("n") }.dropFirst().first?.frames)
+        #expect(all[..<cancel].contains { $0.contains("unsaved edits: w saves, the same key again discards") }, "the first n warns")
+        // From d to the next n (0.9 s, within a message's 5 s): no frame shows the warning.
+        let between = all[cancel..<secondN]
+        #expect(!between.isEmpty)
+        #expect(between.allSatisfy { !$0.lowercased().contains("unsaved edits") }, "\(Array(between))")
+        #expect(app.sceneIndex == 1)
+    }
 }
