@@ -71,8 +71,9 @@ struct HUD {
         return String(format: "%.2f", e)
     }
 
-    /// Writes the lines over a dark box in the top left corner of `grid`, above its status row.
-    func draw(into grid: inout CellGrid) {
+    /// Writes the lines over a dark box in the top left corner of `grid`, above its status row;
+    /// `opaque` (pixel mode) makes its blanks hide the picture.
+    func draw(into grid: inout CellGrid, opaque: Bool = false) {
         let lines = lines
         let width = min((lines.map(\.terminalColumns).max() ?? 0) + 2, grid.columns)
         let height = min(lines.count, max(grid.rows - 1, 0))
@@ -82,5 +83,6 @@ struct HUD {
         for (row, line) in lines.prefix(height).enumerated() {
             grid.write(line.fitted(toColumns: max(width - 2, 0)), column: 1, row: row, foreground: .white, background: background)
         }
+        if opaque { grid.makeOpaque(columns: 0..<width, rows: 0..<height) }
     }
 }

@@ -7,7 +7,9 @@
 // there), and the mouse drives the tool named in the status line. The keys come from KeyBinding's
 // table, the same one the app acts on, so the overlay cannot promise a key that does something
 // else. The box is centered over the play area, as wide as its longest line where the terminal
-// allows; a line past its edge ends in "…".
+// allows; a line past its edge ends in "…". Last, how the terminal is drawn (DisplayReport: the
+// graphics mode, glyph set and colors, each with why it was chosen), wrapped to the box. In pixel
+// mode the box is opaque (CellGrid.makeOpaque), so the picture never shows between its words.
 import SceneFormat
 import Scenes
 import TerminalUI
@@ -20,6 +22,8 @@ struct HelpOverlay {
     var keys: [KeyBinding] = KeyBinding.playground
     /// Whether edit mode is on (its keys are listed, not the scene's gestures).
     var editing = false
+    /// How the terminal is drawn and why (DisplayReport.lines), shown last.
+    var display: [String] = []
 
     /// The overlay's text for a grid `columns` wide; header lines are the unindented ones.
     func lines(columns: Int) -> [String] {
@@ -39,7 +43,7 @@ struct HelpOverlay {
             lines += ["Keys in edit mode"] + Self.paired(KeyBinding.helpLines(keys.filter { $0.mode == .edit }))
             lines += ["Keys in both modes"] + Self.paired(KeyBinding.helpLines(keys.filter { $0.mode == .both }))
             lines += ["Mouse: the tool the status line names"]
-            return lines
+            return lines + displayLines(columns: columns)
         }
         lines += ["Keys (e: edit mode; ? there lists its keys)"]
             + Self.paired(KeyBinding.helpLines(keys.filter { $0.mode != .edit }))
@@ -48,11 +52,23 @@ struct HelpOverlay {
         for g in gestures {
             lines.append("  " + g.summary)
         }
+        return lines + displayLines(columns: columns)
+    }
+
+    /// "This terminal" and the display report, each line wrapped to the box.
+    func displayLines(columns: Int) -> [String] {
+        guard !display.isEmpty else { return [] }
+        let width = max(columns - 8, 20)
+        var lines = ["This terminal"]
+        for line in display {
+            for (k, piece) in Self.wrapped(line, width: width).enumerated() { lines.append((k == 0 ? "  " : "    ") + piece) }
+        }
         return lines
     }
 
-    /// Draws the box over `grid`, above its status row.
-    func draw(into grid: inout CellGrid) {
+    /// Draws the box over `grid`, above its status row; `opaque` (pixel mode) makes its blanks
+    /// hide the picture.
+    func draw(into grid: inout CellGrid, opaque: Bool = false) {
         let lines = lines(columns: grid.columns)
         let width = min((lines.map(\.terminalColumns).max() ?? 0) + 4, grid.columns)
         let height = min(lines.count + 2, max(grid.rows - 1, 0))
@@ -63,6 +79,7 @@ struct HelpOverlay {
             grid.write(line.fitted(toColumns: max(width - 4, 0)), column: left + 2, row: top + 1 + i,
                        foreground: .white, background: bg, bold: !line.hasPrefix(" "))
         }
+        if opaque { grid.makeOpaque(columns: left..<(left + width), rows: top..<(top + height)) }
     }
 
     /// Key lines two to a line where both are short (at most 38 columns), so the box fits a

@@ -345,7 +345,7 @@ public final class PlaygroundApp {
         do {
             guard let description = try parsed ?? read(scenes[index]) else { return }
             let history = SessionHistory(sceneDescription: description,
-                                         referenceBounds: description.referenceBounds(available: availableSize))
+                                         referenceBounds: SceneFit.referenceBounds(for: description, available: availableSize))
             session = history.makeSession()
             self.history = history
             loadError = nil
@@ -388,8 +388,9 @@ public final class PlaygroundApp {
         needsDraw = true
         let action = KeyBinding.binding(for: key, editing: editMode.isOn)?.action
         if showsHelp {
+            // The open box takes ?, Esc and q to close it, and nothing else of theirs happens.
             showsHelp = false
-            if action == .showHelp || key == .escape { return }
+            if action == .showHelp || action == .quit || key == .escape { return }
         }
         if travel != nil && !(action?.isAboutTime ?? false) { endTravel() }
         if inspector != nil, editMode.isOn {
@@ -538,7 +539,8 @@ public final class PlaygroundApp {
         guard !isTooSmall, session != nil else { return }
         endTravel()
         if let s = session, s.scene.sceneDescription.size == nil {
-            let bounds = Rect(origin: .zero, size: availableSize)
+            let bounds = SceneFit.bounds(SceneFit.referenceBounds(for: s.scene.sceneDescription, available: availableSize),
+                                         holding: s.scene)
             guard bounds != s.scene.referenceBounds else { return }
             history?.record(.referenceBounds(bounds), at: s.stepCount)
             s.setReferenceBounds(bounds)
@@ -697,7 +699,9 @@ public final class PlaygroundApp {
                 let contacts = overlay == .off ? [] : s.scene.animator.contactPoints
                 PhysicsOverlay(mode: overlay).draw(s.scene, contacts: contacts, on: &canvas!, viewport: viewport, renderer: renderer)
                 canvas!.render(into: &grid, colorMode: terminal.colorMode)
-                if overlay != .off { HUD(figures: .init(s.scene, contacts: contacts, stepMilliseconds: stepMilliseconds)).draw(into: &grid) }
+                if overlay != .off {
+                    HUD(figures: .init(s.scene, contacts: contacts, stepMilliseconds: stepMilliseconds)).draw(into: &grid, opaque: pixels != nil)
+                }
             }
             frameTimes.append(now)
             frameTimes.removeAll { $0 <= now - 1 }
@@ -707,7 +711,11 @@ public final class PlaygroundApp {
             grid.write(Self.fitted(statusText, width: columns), column: 0, row: rows - 1,
                        foreground: .white, background: bar)
             if let inspector, let s = session { inspector.draw(into: &grid, scene: s.scene, viewport: viewport, cellSize: cellSize) }
-            if showsHelp { HelpOverlay(loadErrors: loadErrorDetails, gestures: session?.scene.gestures ?? [], editing: editMode.isOn).draw(into: &grid) }
+            if showsHelp {
+                HelpOverlay(loadErrors: loadErrorDetails, gestures: session?.scene.gestures ?? [], editing: editMode.isOn,
+                            display: options.displayReport?.lines(colorMode: terminal.colorMode) ?? [])
+                    .draw(into: &grid, opaque: pixels != nil)
+            }
         }
         if let display = pixelDisplay, let canvas, canvas.isPixelMode, !isTooSmall, session != nil {
             display.draw(grid, image: canvas.pixelImage, imageRows: canvas.rows)

@@ -8,6 +8,14 @@ import TerminalUI
 extension PlaygroundApp {
     public struct Options: Sendable {
         public var cellSize: CellSize
+        /// Whether `cellSize` was asked for (`--cell-size`): then cells keep it whatever shape the
+        /// terminal's cells have.
+        public var cellSizeIsExplicit = false
+        /// The terminal's cell in pixels, when it told (CSI 16 t, or TIOCGWINSZ): cells then keep
+        /// a point square on screen (PlaygroundLayout).
+        public var cellPixels: (width: Int, height: Int)?
+        /// What `?` says about how the terminal is drawn (graphics, glyphs, colors and why).
+        public var displayReport: DisplayReport?
         /// Most steps run in one frame; the rest of a long stall is dropped.
         public var maximumStepsPerFrame: Int
         /// Most seconds of stepping in one frame (at least one step runs); with drawing, frames

@@ -3,6 +3,11 @@
 // The contract fixes the default at 8×16, the shape of most terminals' cells, so that a square in
 // points looks square on screen; `--cell-size WxH` can change it. How a cell is divided into
 // sub-pixels is the glyph set's business (GlyphSet), not the cell's.
+//
+// Few terminals have cells of exactly 1:2 pixels (Konsole's DejaVu Sans Mono at 10 pt is 8×18,
+// mlterm's 7×16), and a cell of 8×16 points in an 8×18-pixel cell stretches every point 12.5 %
+// down: balls turn into eggs. `matchingPixels` keeps the height in points and gives the cell the
+// width its pixels say, so a point is as wide as it is tall on screen, in cells as in pixels.
 
 import Geometry
 
@@ -35,6 +40,15 @@ public struct CellSize: Hashable, Sendable, CustomStringConvertible {
     /// The area in points that `columns` × `rows` cells show.
     public func size(columns: Int, rows: Int) -> Size {
         Size(Double(columns) * width, Double(rows) * height)
+    }
+
+    /// This cell's height with the width that makes a point square in a cell of `pixels`
+    /// (width × height, as the terminal reports them): 8×16 pt in 8×18 px is 7.11×16 pt. Itself
+    /// when the pixels are unknown (zero or negative).
+    public func matchingPixels(width: Int, height: Int) -> CellSize {
+        guard width > 0, height > 0 else { return self }
+        let w = self.height * Double(width) / Double(height)
+        return CellSize(width: min(max(w, CellSize.allowed.lowerBound), CellSize.allowed.upperBound), height: self.height)
     }
 
     /// Parses "WxH" (also "WXH" and "W×H"; see Size(parsing:)), e.g. "8x16".

@@ -83,11 +83,7 @@ extension GraphicsProtocol {
 
     /// `--graphics auto`: see the top of the file.
     public static func automatic(replies: TerminalReplies, capabilities: TerminalCapabilities) -> GraphicsProtocol {
-        guard replies.answered, !capabilities.isMultiplexed else { return .cells }
-        if let trip = replies.roundTrip, trip > slowLink { return .cells }
-        if replies.kitty { return .kitty }
-        if replies.sixel { return .sixel }
-        return .cells
+        GraphicsChoice.automatic(replies: replies, capabilities: capabilities).mode
     }
 
     /// Parses `--graphics`; the error names the choices.

@@ -1,19 +1,20 @@
 // TerminalCapabilities: what the terminal can draw, worked out from its environment.
 //
-// Terminals do not say which characters their fonts have, so `--glyphs auto` decides the way
-// notcurses and chafa do: from what each terminal is known to draw (TERM, TERM_PROGRAM,
-// VTE_VERSION, KITTY_WINDOW_ID, WT_SESSION and the like), checked against the C library's
-// wcwidth() of a probe character of the chosen set (a character the locale does not know has no
-// width, and a terminal built on that locale will not draw it), and plain ASCII when the locale
-// is not UTF-8. The rules, finest first:
-//   - octants: foot 1.20 or later, WezTerm, kitty, Ghostty (they draw block elements themselves);
-//   - sextants: VTE terminals (GNOME Terminal, Tilix...), Konsole, Contour, mlterm;
-//   - quadrants: Windows Terminal, iTerm2, Alacritty (its sextants are left off), Apple
-//     Terminal, xterm, urxvt, st and anything unknown: DejaVu Sans Mono and most monospace
-//     fonts have U+2596–U+259F;
-//   - half blocks: the Linux console (its fonts have only the classic block elements), and
-//     tmux or screen, whose outer terminal is unknown to us;
-//   - ascii: no UTF-8 locale.
+// Terminals do not say which characters their fonts have, and wcwidth() only says whether the C
+// library knows a character, not whether the font draws it: mlterm with Debian's fonts gets a
+// width of one for a sextant and shows tofu. So `--glyphs auto` goes finer than quadrants only in
+// the terminals known to draw block elements themselves (BlockDrawingTerminal's table: kitty,
+// WezTerm, Ghostty, foot, Konsole, VTE 0.64 or later), and even there only as far as the C
+// library's wcwidth() knows the set's probe character (a character the locale does not know has
+// no width, and ncursesw will not place it: glibc before 2.41 has no octants). The rules:
+//   - ascii: no UTF-8 locale;
+//   - half blocks: the Linux console (its fonts have only the classic block elements), and tmux
+//     or screen, whose outer terminal is unknown to us;
+//   - the finest set the table gives the terminal, stepping down past sets wcwidth() does not
+//     know;
+//   - quadrants everywhere else (xterm, mlterm, urxvt, st, Alacritty, iTerm2, Windows Terminal
+//     and anything unknown): DejaVu Sans Mono and most monospace fonts have U+2596–U+259F.
+// Each choice carries its reason (GlyphChoice), which `?` and `nudge glyphs` show.
 // Color comes from the environment too: NO_COLOR set to anything non-empty means no color at
 // all (no-color.org); COLORTERM=truecolor or 24bit means 24-bit color.
 // The value is pure: `CursesTerminal` (or a test) supplies the environment and the wcwidth
@@ -51,44 +52,57 @@ public struct TerminalCapabilities: Hashable, Sendable {
             || (value("TERM").map { $0.hasPrefix("screen") || $0.hasPrefix("tmux") } ?? false)
     }
 
-    /// The glyph set the terminal is known to draw, before the wcwidth check.
-    public var knownGlyphs: GlyphSet {
+    /// The glyph set the terminal is known to draw, before the wcwidth check, and why.
+    public var knownGlyphs: GlyphChoice {
         let term = value("TERM") ?? ""
-        let program = value("TERM_PROGRAM") ?? ""
-        if isMultiplexed { return .half }
-        if term == "linux" { return .half }
-        if program == "foot" || term.hasPrefix("foot") {
-            return Self.version(value("TERM_PROGRAM_VERSION")).map { $0 >= [1, 20] } ?? false ? .octant : .sextant
+        if isMultiplexed {
+            return GlyphChoice(.half, because: "inside \(value("STY") != nil || term.hasPrefix("screen") ? "screen" : "tmux"), "
+                               + "the terminal outside is unknown")
         }
-        if program == "WezTerm" || value("WEZTERM_EXECUTABLE") != nil || value("KITTY_WINDOW_ID") != nil
-            || term == "xterm-kitty" || program == "ghostty" || term == "xterm-ghostty" {
-            return .octant
+        if term == "linux" { return GlyphChoice(.half, because: "the Linux console's fonts have only half blocks") }
+        if let known = BlockDrawingTerminal.recognized(in: self) {
+            return GlyphChoice(known.finest, because: "\(known.name) draws block elements itself")
         }
-        if value("VTE_VERSION") != nil || value("KONSOLE_VERSION") != nil || term.hasPrefix("contour") || term.hasPrefix("mlterm") {
-            return .sextant
-        }
-        return .quadrant
+        let name = value("TERM_PROGRAM") ?? (term.isEmpty ? "this terminal" : "TERM=\(term)")
+        return GlyphChoice(.quadrant, because: "\(name) draws block elements from its font; fonts seldom have sextants")
     }
 
     /// `--glyphs auto`: the finest set the terminal is known to draw whose probe character the
     /// locale gives a width of one, stepping down otherwise; ASCII without UTF-8.
-    public var automaticGlyphs: GlyphSet {
-        guard isUTF8 else { return .ascii }
-        let ladder: [GlyphSet] = [.octant, .sextant, .quadrant, .half]
-        let start = ladder.firstIndex(of: knownGlyphs) ?? ladder.count - 1
-        for set in ladder[start...] {
-            if let width = probeWidths[set], width != 1 { continue }
-            return set
+    public var automaticGlyphs: GlyphSet { automaticGlyphChoice.set }
+
+    /// `automaticGlyphs` with its reason.
+    public var automaticGlyphChoice: GlyphChoice {
+        guard isUTF8 else {
+            let locale = value("LC_ALL").map { "LC_ALL=\($0)" } ?? value("LC_CTYPE").map { "LC_CTYPE=\($0)" }
+                ?? value("LANG").map { "LANG=\($0)" } ?? "the C locale"
+            return GlyphChoice(.ascii, because: "\(locale) is not UTF-8")
         }
-        return .half
+        let known = knownGlyphs
+        let ladder: [GlyphSet] = [.octant, .sextant, .quadrant, .half]
+        let start = ladder.firstIndex(of: known.set) ?? ladder.count - 1
+        var unknown: [GlyphSet] = []
+        for set in ladder[start...] {
+            if let width = probeWidths[set], width != 1 { unknown.append(set); continue }
+            guard !unknown.isEmpty else { return known }
+            let names = unknown.map { "\($0)s" }.joined(separator: " or ")
+            return GlyphChoice(set, because: known.reason + "; the C library's wcwidth() does not know \(names)")
+        }
+        return GlyphChoice(.half, because: known.reason + "; the C library's wcwidth() knows no finer set")
     }
 
     /// The set to draw with: `requested` (a flag) beats NUDGE_GLYPHS beats `auto`. Throws for an
     /// unknown name, naming the choices.
     public func glyphs(requested: String?) throws(GlyphSetParseError) -> GlyphSet {
+        try glyphChoice(requested: requested).set
+    }
+
+    /// `glyphs(requested:)` with its reason.
+    public func glyphChoice(requested: String?) throws(GlyphSetParseError) -> GlyphChoice {
         let choice = requested ?? value("NUDGE_GLYPHS") ?? "auto"
-        if choice.lowercased() == "auto" { return automaticGlyphs }
-        return try GlyphSet(parsing: choice)
+        if choice.lowercased() == "auto" { return automaticGlyphChoice }
+        let set = try GlyphSet(parsing: choice)
+        return GlyphChoice(set, because: requested != nil ? "--glyphs \(choice)" : "NUDGE_GLYPHS=\(choice)")
     }
 
     /// NO_COLOR (any non-empty value) asks for no color at all.

@@ -25,6 +25,7 @@ struct Nudge: ParsableCommand {
             ScenesCommand.self,
             NewCommand.self,
             SnapshotCommand.self,
+            GlyphsCommand.self,
             BenchCommand.self,
         ],
         defaultSubcommand: PlayCommand.self

@@ -24,8 +24,10 @@ struct PlayCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Scene files or folders (a folder's files in name order).", valueName: "path"))
     var paths: [String] = []
 
-    @Option(name: .customLong("cell-size"), help: ArgumentHelp("Points per terminal cell.", valueName: "WxH"))
-    var cellSize: String = "8x16"
+    @Option(name: .customLong("cell-size"), help: ArgumentHelp(
+        "Points per terminal cell (default 8x16, its width fitted to the shape of the terminal's cell in pixels when the terminal tells it).",
+        valueName: "WxH"))
+    var cellSize: String?
 
     @Option(help: ArgumentHelp(
         "Write the pointer and key events to FILE as JSON Lines (replay with nudge simulate --input).",
@@ -38,7 +40,7 @@ struct PlayCommand: ParsableCommand {
     var input: String?
 
     @Option(help: ArgumentHelp(
-        "Characters cells are drawn with: auto (from the terminal and the locale), half, quadrant, sextant, octant, braille or ascii. Also NUDGE_GLYPHS.",
+        "Characters cells are drawn with: auto (from the terminal and the locale), \(GlyphSet.allCases.map(\.rawValue).joined(separator: ", ")). Also NUDGE_GLYPHS. `nudge glyphs` shows each in this terminal.",
         valueName: "set"))
     var glyphs: String?
 
@@ -50,7 +52,7 @@ struct PlayCommand: ParsableCommand {
     @OptionGroup var location: SceneLocationOptions
 
     func validate() throws {
-        do { _ = try CellSize(parsing: cellSize) } catch { throw ValidationError("--cell-size: \(error)") }
+        if let cellSize { do { _ = try CellSize(parsing: cellSize) } catch { throw ValidationError("--cell-size: \(error)") } }
         if let problem = Self.missingPath(in: paths) { throw ValidationError(problem) }
         if GraphicsProtocol.choice(graphics) == nil {
             throw ValidationError("--graphics: unknown mode \"\(graphics)\": choose auto, cells, sixel or kitty")
@@ -97,8 +99,8 @@ struct PlayCommand: ParsableCommand {
         }
         let environment = ProcessInfo.processInfo.environment
         let capabilities = TerminalCapabilities(environment: environment, probeWidths: LocaleProbe.probeWidths())
-        let glyphSet: GlyphSet
-        do { glyphSet = try capabilities.glyphs(requested: glyphs) } catch {
+        let glyphChoice: GlyphChoice
+        do { glyphChoice = try capabilities.glyphChoice(requested: glyphs) } catch {
             throw CommandFailure("nudge play: NUDGE_GLYPHS: \(error)")
         }
         var terminalOptions = CursesTerminal.Options()
@@ -136,7 +138,9 @@ struct PlayCommand: ParsableCommand {
         // curses takes it; a terminal that answers nothing keeps working in cells.
         let replies = TerminalProbe.ask()
         let requested = GraphicsProtocol.choice(graphics)!
-        terminalOptions.graphics = requested ?? GraphicsProtocol.automatic(replies: replies, capabilities: capabilities)
+        let graphicsChoice = requested.map { GraphicsChoice($0, because: "--graphics \($0)") }
+            ?? GraphicsChoice.automatic(replies: replies, capabilities: capabilities)
+        terminalOptions.graphics = graphicsChoice.mode
         terminalOptions.cellPixels = replies.cellPixels
         terminalOptions.synchronizedOutput = replies.synchronizedOutput
 
@@ -144,9 +148,14 @@ struct PlayCommand: ParsableCommand {
         CursesTerminal.installSignalHandlers()
         let terminal = CursesTerminal(options: terminalOptions)
         let start = ContinuousClock.now
+        var options = PlaygroundApp.Options(cellSize: try cellSize.map { try CellSize(parsing: $0) } ?? .default, glyphs: glyphChoice.set)
+        options.cellSizeIsExplicit = cellSize != nil
+        options.cellPixels = replies.cellPixels
+        options.displayReport = DisplayReport(graphics: graphicsChoice, glyphs: glyphChoice,
+                                              colorSource: DisplayReport.colorSource(capabilities))
         let app = PlaygroundApp(
             terminal: terminal, scenes: files,
-            options: PlaygroundApp.Options(cellSize: try CellSize(parsing: cellSize), glyphs: glyphSet),
+            options: options,
             clock: {
                 let d = ContinuousClock.now - start
                 return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18

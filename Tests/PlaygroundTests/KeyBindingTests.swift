@@ -123,9 +123,10 @@ struct KeyBindingTests {
     func overlayOnScreen() throws {
         let (folder, scenes) = try PlaygroundAppTests.files(["a.yaml": BuiltInScenes.push])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let terminal = ScriptedTerminal(script: [(0.5, key("?")), (1.0, key("q"))])
+        // The first q only closes the box; the second quits.
+        let terminal = ScriptedTerminal(script: [(0.5, key("?")), (1.0, key("q")), (1.1, key("q"))])
         _ = try terminal.app(scenes).run()
-        let screen = try #require(terminal.gridTexts.last)
+        let screen = try #require(terminal.gridTexts.last { $0.contains("Mouse in this scene") })
         for line in KeyBinding.helpLines(KeyBinding.playground.filter { $0.mode != .edit }) {
             #expect(screen.contains(line.trimmingCharacters(in: .whitespaces)), "\"\(line)\" is not on screen")
         }

@@ -126,11 +126,12 @@ struct PlaygroundHelpTests {
             """
         let (folder, scenes) = try PlaygroundAppTests.files(["a.yaml": broken])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let terminal = ScriptedTerminal(columns: 60, rows: 24, script: [(0.5, key("?")), (1.0, key("q"))])
+        // The first q only closes the box; the second quits.
+        let terminal = ScriptedTerminal(columns: 60, rows: 24, script: [(0.5, key("?")), (1.0, key("q")), (1.1, key("q"))])
         let app = terminal.app(scenes)
         _ = try app.run()
         #expect(app.loadErrorDetails.count == 2)
-        let screen = try #require(terminal.gridTexts.last)
+        let screen = try #require(terminal.gridTexts.last { $0.contains("Mouse in this scene") })
         #expect(screen.contains("This scene did not load (2 errors):"))
         // Each error's position and key path appear, and its message is not cut off: joined
         // back from the wrapped lines, the full text of each error is on screen.
