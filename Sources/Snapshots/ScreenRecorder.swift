@@ -5,7 +5,7 @@
 // PlaygroundApp. This driver keeps the frames the app draws and answers `nextEvent(timeout:)` by
 // moving its clock on by the timeout (nothing real waits), so the app's loop, its 60 Hz steps,
 // its frame cap and its replay of recorded input all run as they would live, only faster. At the
-// requested moment it lets the frame due then be drawn, then quits. Colors are kept in 24 bits
+// requested moment it lets the frame due then be drawn, then quits (Ctrl-C). Colors are kept in 24 bits
 // (as a truecolor terminal shows them) unless another mode is asked for. Keys given to it are
 // pressed at the start, before the first step (`snapshot --keys d` shows the contact overlay).
 import Images
@@ -53,9 +53,10 @@ public final class ScreenRecorder: TerminalDriver {
     public func nextEvent(timeout: Double) -> TerminalEvent? {
         if let key = keys.popFirst() { return .key(key) }
         if now >= stopAt {
-            // One more frame may be due at the moment itself; then quit.
+            // One more frame may be due at the moment itself; then quit with Ctrl-C, which ends
+            // the run whatever is open (q would only close a help box opened by `--keys ?`).
             let settled = drawnAt >= stopAt - 1e-9 || now >= stopAt + 1.0 / 30
-            if settled, !quitSent { quitSent = true; return .key(.character("q")) }
+            if settled, !quitSent { quitSent = true; return .key(.ctrlC) }
             now += min(max(timeout, 0), 1.0 / 60) + 1e-6
             return nil
         }
