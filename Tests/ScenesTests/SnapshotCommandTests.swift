@@ -45,6 +45,16 @@ struct SnapshotCommandTests {
         #expect(String(decoding: bytes, as: UTF8.self).contains("\u{1B}[30;1H"))
     }
 
+    @Test("--keys ? shows the help box at the moment asked for, and the run ends (q would only close the box)")
+    func helpBoxSnapshot() throws {
+        let txt = Self.temporary("help.txt")
+        defer { try? FileManager.default.removeItem(at: txt) }
+        let r = try CommandLineTests.run(["snapshot", "Push", "--at", "0.5", "--keys", "?", "--output", txt.path])
+        #expect(r.status == 0, "\(r.errors)")
+        let text = try String(contentsOf: txt, encoding: .utf8)
+        #expect(text.contains("Mouse in this scene"))
+    }
+
     @Test("bad options are errors that name the option and write nothing",
           arguments: [["--output", "x.gif"], ["--size", "5x5", "--output", "x.png"], ["--at", "-1", "--output", "x.png"],
                       ["--glyphs", "hexagon", "--output", "x.png"], ["--graphics", "ascii-art", "--output", "x.png"],
