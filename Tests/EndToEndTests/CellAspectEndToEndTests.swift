@@ -1,11 +1,13 @@
-// End to end in a real terminal emulator: a ball drawn in cells is round on screen when the
+// End to end in real terminal emulators: a ball drawn in cells is round on screen when the
 // terminal's cells are not 1:2. xterm with DejaVu Sans Mono 10 has 8×17-pixel cells (its
-// TIOCGWINSZ says 644×412 px for 80×24 cells, 2 px of border each side); at 8×16 points per
-// cell a ball would be 17/16 = 6 % taller than wide. The ball (128 pt, quadrants, `--graphics
-// cells`) is measured from the screenshot's red pixels: a uniform disk of diameter D has
-// Σ(x − x̄)²/N = D²/16 along each axis, so D = 4·σ across and down, which must agree within 3 %;
-// its height must be 128 pt at 16 pt per 17-px row, 136 px, within 3 %. Skipped only when Xvfb,
-// xterm or import is missing.
+// TIOCGWINSZ says 644×412 px for 80×24 cells, 2 px of border each side); mlterm's default font
+// has 10×22 (800×528 px for 80×24). At 8×16 points per cell a ball would be 17/16 = 6 % and
+// 22/20 = 10 % taller than wide (with `--cell-size 8x16`, which keeps that grid, xterm's ball
+// measures 128.0×138.3 px). The ball (128 pt, in quadrants, which `auto` picks in both, with
+// `--graphics cells`) is measured from the screenshot's red pixels: a uniform disk of diameter D
+// has Σ(x − x̄)²/N = D²/16 along each axis, so D = 4·σ across and down, which must agree within
+// 3 %; its height must be 128 pt at 16 pt per row of the cell's pixel height (136 px, 176 px)
+// within 3 %. Skipped only when Xvfb, the terminal or import is missing.
 import Foundation
 import Images
 import Testing
@@ -19,6 +21,65 @@ struct CellAspectEndToEndTests {
           - {id: ball, shape: ellipse, size: [128, 128], center: [300, 170], color: red}
         """
 
+    /// (width, height) in pixels of the red disk in `shot`, by its moments.
+    static func diskSize(_ red: [(x: Int, y: Int)]) -> (width: Double, height: Double) {
+        let n = Double(red.count)
+        let mx = red.reduce(0.0) { $0 + Double($1.x) } / n, my = red.reduce(0.0) { $0 + Double($1.y) } / n
+        let vx = red.reduce(0.0) { $0 + (Double($1.x) - mx) * (Double($1.x) - mx) } / n
+        let vy = red.reduce(0.0) { $0 + (Double($1.y) - my) * (Double($1.y) - my) } / n
+        return (4 * vx.squareRoot(), 4 * vy.squareRoot())
+    }
+
+    /// The screen `wait` seconds after `command` starts in an 80×24 mlterm (its default font) on
+    /// a fresh Xvfb display; mlterm and Xvfb are killed before it returns.
+    static func mltermScreenshot(of command: [String], after wait: Double = 4) throws -> Bitmap {
+        var display = 90 + Int.random(in: 0..<400)
+        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display)") { display += 1 }
+        let shot = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-mlterm-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: shot) }
+        let inner = (["env", "-u", "SWIFT_BACKTRACE", "-u", "NO_COLOR", "-u", "TMUX", "-u", "STY", "LANG=C.UTF-8"] + command)
+            .map(XtermSession.quote).joined(separator: " ")
+        let script = """
+            Xvfb :\(display) -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 & XV=$!
+            for i in $(seq 1 50); do [ -e /tmp/.X11-unix/X\(display) ] && break; sleep 0.1; done
+            DISPLAY=:\(display) mlterm -g 80x24+0+0 -e sh -c \(XtermSession.quote(inner)) >/dev/null 2>&1 & ML=$!
+            sleep \(wait)
+            DISPLAY=:\(display) import -window root PNG24:\(XtermSession.quote(shot.path)) >/dev/null 2>&1
+            kill $ML $XV 2>/dev/null; wait 2>/dev/null
+            """
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for s in [SIGCHLD, SIGALRM, SIGTERM, SIGINT, SIGHUP] { sigaddset(&signals, s) }
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return try PNGDecoder(maximumDimension: 4096).decode(contentsOf: shot.path)
+    }
+
+    @Test("a 128 pt ball in quadrants in mlterm with 10×22 px cells is round within 3 %")
+    func roundInMlterm() throws {
+        if let missing = XtermSession.missing { print("skipped: \(missing)"); return }
+        guard XtermSession.tool("mlterm") != nil else { print("skipped: mlterm is not installed"); return }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-mlterm-cells-\(UUID().uuidString).yaml")
+        try Self.ball.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let binary = try #require(TmuxSession.executable, "the nudge executable was not built")
+        let shot = try Self.mltermScreenshot(of: [binary.path, "play", "--graphics", "cells", "--glyphs", "quadrant", file.path])
+        let red = PixelGraphicsEndToEndTests.redPixels(shot)
+        #expect(red.count > 2000, "no ball on screen")
+        guard red.count > 2000 else { return }
+        let (width, height) = Self.diskSize(red)
+        let minX = red.map(\.x).min()!, maxX = red.map(\.x).max()!, minY = red.map(\.y).min()!, maxY = red.map(\.y).max()!
+        print("mlterm 10×22 cells: ball \(width)×\(height) px by moments, bounding box \(maxX - minX + 1)×\(maxY - minY + 1) px")
+        #expect(abs(width / height - 1) < 0.03, "\(width)×\(height) px")
+        #expect(abs(height / 176 - 1) < 0.03, "height \(height) px")
+    }
+
     @Test("a 128 pt ball in quadrants in an xterm with 8×17 px cells is round within 3 %")
     func roundInEightBySeventeen() throws {
         if let missing = XtermSession.missing { print("skipped: \(missing)"); return }
@@ -31,11 +92,7 @@ struct CellAspectEndToEndTests {
         let red = PixelGraphicsEndToEndTests.redPixels(shot)
         #expect(red.count > 2000, "no ball on screen")
         guard red.count > 2000 else { return }
-        let n = Double(red.count)
-        let mx = red.reduce(0.0) { $0 + Double($1.x) } / n, my = red.reduce(0.0) { $0 + Double($1.y) } / n
-        let vx = red.reduce(0.0) { $0 + (Double($1.x) - mx) * (Double($1.x) - mx) } / n
-        let vy = red.reduce(0.0) { $0 + (Double($1.y) - my) * (Double($1.y) - my) } / n
-        let width = 4 * vx.squareRoot(), height = 4 * vy.squareRoot()
+        let (width, height) = Self.diskSize(red)
         let minX = red.map(\.x).min()!, maxX = red.map(\.x).max()!, minY = red.map(\.y).min()!, maxY = red.map(\.y).max()!
         print("xterm 8×17 cells: ball \(width)×\(height) px by moments, bounding box \(maxX - minX + 1)×\(maxY - minY + 1) px")
         #expect(abs(width / height - 1) < 0.03, "\(width)×\(height) px")
