@@ -2,6 +2,7 @@
 // `nudge glyphs` shows every glyph set by name. Positions come from the scene files' geometry:
 // the pendulum's ball hangs 220…260 pt down, the cradle's balls span x 220…420 and y 220…260,
 // and in a window that is too short for them the world is scaled by (play area height) / 260.
+// Also what `?` says about the terminal and the keys that close it.
 // Skipped (with a printed reason) only when tmux is not installed.
 import Foundation
 import Testing
@@ -66,6 +67,28 @@ struct SceneFitEndToEndTests {
         // the status line; they are drawn down to it.
         #expect(gray.allSatisfy { $0.row <= 14 })
         #expect(gray.contains { $0.row == 14 })
+        try session.send(keys: "q")
+        #expect(try session.waitUntil { try session.text().contains("nudge exited 0") })
+    }
+
+    @Test("? says how the terminal is drawn and why; q then only closes the box, and a second q quits")
+    func helpBoxSaysWhy() throws {
+        guard TmuxSession.tmuxPath != nil else { print("skipped: tmux is not installed"); return }
+        let session = try TmuxSession(term: "xterm-256color", columns: 100, rows: 40, arguments: ["play", Self.scene("000-push.yaml")])
+        defer { session.stop() }
+        #expect(try session.waitUntil { try session.statusLine().contains("Push") })
+        try session.send(keys: "?")
+        #expect(try session.waitUntil { try session.text().contains("This terminal") }, "\((try? session.text()) ?? "")")
+        let text = try session.text()
+        // Inside tmux: no graphics query is trusted, half blocks, and xterm-256color's 256 colors.
+        #expect(text.contains("graphics: cells (inside tmux or screen, which do not pass pixels through)"))
+        #expect(text.contains("glyphs: half (inside tmux, the terminal outside is unknown)"))
+        #expect(text.contains("colors: 256 (TERM=xterm-256color)"))
+        try session.send(keys: "q")
+        #expect(try session.waitUntil { !(try session.text().contains("This terminal")) })
+        // Still playing a second later.
+        #expect(!(try session.waitUntil(seconds: 1) { try session.text().contains("nudge exited") }))
+        #expect(try session.statusLine().contains("Push"))
         try session.send(keys: "q")
         #expect(try session.waitUntil { try session.text().contains("nudge exited 0") })
     }
