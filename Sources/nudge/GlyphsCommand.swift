@@ -59,12 +59,14 @@ struct GlyphsCommand: ParsableCommand {
         FileHandle.standardOutput.write(Data(out.utf8))
     }
 
-    /// The picture every set draws: a 40 pt ball hanging on a rod from the top left.
+    /// The picture every set draws: a 40 pt white ball hanging on a gray rod from the top left.
+    /// White and gray on black, so that in 16 or 8 colors the blended edge cells stay grays
+    /// and only the glyphs' shapes differ from set to set.
     static func picture(_ set: GlyphSet) -> Canvas {
         var canvas = Canvas(columns: pictureColumns, rows: pictureRows, glyphs: set)
         let ball = Point(80, 36)
-        canvas.fill(.segment(from: Point(24, 4), to: ball, thickness: canvas.hairline, dotted: false), color: .white)
-        canvas.fill(.ellipse(center: ball, size: Size(40, 40), angle: 0), color: .orange)
+        canvas.fill(.segment(from: Point(24, 4), to: ball, thickness: canvas.hairline, dotted: false), color: .lightGray)
+        canvas.fill(.ellipse(center: ball, size: Size(40, 40), angle: 0), color: .white)
         return canvas
     }
 
