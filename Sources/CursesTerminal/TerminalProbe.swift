@@ -49,12 +49,7 @@ public enum TerminalProbe {
         }
         var replies = TerminalReplies.parse(reply)
         replies.roundTrip = answeredAt
-        if replies.cellPixels == nil {
-            var size = winsize()
-            if ioctl(output, UInt(TIOCGWINSZ), &size) == 0, size.ws_xpixel > 0, size.ws_ypixel > 0, size.ws_col > 0, size.ws_row > 0 {
-                replies.cellPixels = (Int(size.ws_xpixel) / Int(size.ws_col), Int(size.ws_ypixel) / Int(size.ws_row))
-            }
-        }
+        if replies.cellPixels == nil { replies.cellPixels = WindowPixels.cellPixels(output: output) }
         return replies
     }
 }

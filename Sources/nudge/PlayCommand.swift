@@ -150,7 +150,7 @@ struct PlayCommand: ParsableCommand {
         let start = ContinuousClock.now
         var options = PlaygroundApp.Options(cellSize: try cellSize.map { try CellSize(parsing: $0) } ?? .default, glyphs: glyphChoice.set)
         options.cellSizeIsExplicit = cellSize != nil
-        options.cellPixels = replies.cellPixels
+        options.cellPixels = replies.cellPixels ?? WindowPixels.cellPixels()
         options.displayReport = DisplayReport(graphics: graphicsChoice, glyphs: glyphChoice,
                                               colorSource: DisplayReport.colorSource(capabilities))
         let app = PlaygroundApp(
