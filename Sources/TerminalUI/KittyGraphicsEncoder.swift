@@ -14,10 +14,10 @@
 // author advises for text on a solid color over an image; that also serves terminals that
 // ignore z or draw it differently.
 // A tile that changes is sent as a new image, and the image it replaces is deleted afterwards
-// (`delete(id:)`, d=I, which frees its data): re-sending the same id instead makes kitty 0.26
-// count the replaced data twice against its 320 MB image quota, and once that phantom total
-// passes the quota kitty evicts the images used longest ago, which are the tiles that never
-// changed: after a minute of motion the static parts of the picture vanish. Deleting first and
+// (`delete(id:)`, d=I, which frees its data): with the same id re-sent instead, kitty 0.26
+// loses count of the replaced data (its image storage grows with every replacement), and once
+// that total passes its 320 MB quota it evicts the images used longest ago, which are the tiles
+// that never changed: after a minute of motion the static parts of the picture vanish. Deleting first and
 // sending second would leave a frame without the tile; sending first cannot flicker.
 // The RGB is zlib-deflated (o=z; a tile of a scene is mostly background, so it shrinks about a
 // hundredfold, and the time saved writing and sending the bytes outweighs deflating them: see
