@@ -14,8 +14,18 @@
 //   - a '[' right after a lone Escape, or a '[' followed at once by '<' or a digit, is taken as
 //     the tail of a sequence whose ESC got separated from it, and is read and decoded the same way.
 //   - a sequence cut off by `flush()` (its tail arrived too late) leaves its tail harmless: the
-//     digits, ';', '<', 'M' and 'm' that follow at once are swallowed, so a mouse report split
-//     across slow reads never turns into "2M" (scene 2).
+//     parameter bytes (digits, ';', '<', '?' ...) and '$' that follow at once are swallowed, and
+//     the one final byte after them, so a mouse report split across slow reads never turns into
+//     "2M" (scene 2), nor a late XTSMGRAPHICS answer into "256S" (a key typed right after a
+//     cut-off sequence is taken as its final byte);
+//   - the control strings terminals answer queries with (OSC "ESC ]", DCS "ESC P", APC "ESC _"
+//     such as kitty's graphics answers, PM "ESC ^", SOS "ESC X", and their 8-bit C1 forms) are
+//     read to their end, ST ("ESC \" or U+009C) or BEL, and dropped whole: nothing inside one
+//     is a key. A string cut off by `flush()` leaves its tail harmless too: what follows is
+//     swallowed up to the string's terminator, or until input goes idle again after something
+//     was swallowed (so a string that never ends costs at most one burst of typing). A stray ST
+//     is dropped. Alt+P, Alt+] and the like send the same bytes as a string's start: they are
+//     not keys Nudge uses, and they cost the keys typed within `sequenceTimeout` after them.
 // The decoder is pure: the driver feeds it characters and calls `flush()` when input goes idle;
 // the driver gives a started sequence (`isInsideSequence`) up to `sequenceTimeout` to complete,
 // as ncurses' ESCDELAY does for a lone Escape, because over ssh or a slow link a report's parts
@@ -42,6 +52,9 @@ public struct EscapeSequenceDecoder: Hashable, Sendable {
         case ss3
         /// "ESC [ M": the X10 mouse report's three raw bytes so far.
         case x10([UInt32])
+        /// Inside a control string (OSC, DCS, APC, PM, SOS); `escape` when its last byte was ESC
+        /// (the first half of ST).
+        case string(escape: Bool)
     }
 
     var state: State = .ground
@@ -57,7 +70,7 @@ public struct EscapeSequenceDecoder: Hashable, Sendable {
     /// up to `sequenceTimeout` for the rest rather than the short Escape delay.
     public var isInsideSequence: Bool {
         switch state {
-        case .csi, .ss3, .x10: return true
+        case .csi, .ss3, .x10, .string: return true
         case .ground, .escape, .bareBracket: return false
         }
     }
@@ -66,23 +79,59 @@ public struct EscapeSequenceDecoder: Hashable, Sendable {
     /// 250 ms apart is still one report.
     public static let sequenceTimeout = 0.25
 
-    /// True after `flush()` cut a sequence off: its late tail is swallowed.
-    var swallowingTail = false
+    /// What `flush()` cut off, whose late tail is swallowed.
+    enum Tail: Hashable, Sendable {
+        case none
+        /// A CSI, SS3 or mouse sequence: its parameter bytes, then one final byte.
+        case sequence
+        /// A control string: everything up to its terminator; `swallowed` once a character was
+        /// (the next idle then ends it).
+        case string(swallowed: Bool)
+        /// A control string cut between the two bytes of its ST: a backslash ends it.
+        case stringTerminator
+    }
+    var tail = Tail.none
 
     /// Feeds one character; returns whatever it completes.
     public mutating func feed(_ scalar: Unicode.Scalar) -> [Output] {
         let wasAfterLoneEscape = afterLoneEscape
         afterLoneEscape = false
         let v = scalar.value
-        if swallowingTail {
-            if state == .ground && ((0x30...0x39).contains(v) || scalar == ";" || scalar == "<" || scalar == "M" || scalar == "m") {
+        if state == .ground {
+            switch tail {
+            case .none: break
+            case .sequence:
+                // Parameter bytes (digits ; < = > ?) and DECRQM's '$', then one final byte, end it.
+                if (0x30...0x3f).contains(v) || scalar == "$" { return [] }
+                tail = .none
+                if (0x40...0x7e).contains(v) { return [] }
+            case .string:
+                switch v {
+                case 0x07, 0x9c: tail = .none
+                case 0x1b: tail = .none; state = .string(escape: true)
+                default: tail = .string(swallowed: true)
+                }
                 return []
+            case .stringTerminator:
+                tail = .none
+                if scalar == "\\" { return [] }
             }
-            swallowingTail = false
+        } else if tail == .sequence {
+            tail = .none
         }
         switch state {
         case .ground:
             if v == 0x1b { state = .escape; return [] }
+            if (0x80...0x9f).contains(v) {
+                // An 8-bit C1 control: CSI, SS3, a string's start, or one that is no key.
+                switch v {
+                case 0x9b: state = .csi("")
+                case 0x8f: state = .ss3
+                case 0x90, 0x98, 0x9d, 0x9e, 0x9f: state = .string(escape: false)
+                default: break
+                }
+                return []
+            }
             if scalar == "[" {
                 if wasAfterLoneEscape { state = .csi(""); return [] }
                 state = .bareBracket; return []
@@ -92,6 +141,10 @@ public struct EscapeSequenceDecoder: Hashable, Sendable {
         case .escape:
             if scalar == "[" { state = .csi(""); return [] }
             if scalar == "O" { state = .ss3; return [] }
+            if scalar == "P" || scalar == "]" || scalar == "_" || scalar == "^" || scalar == "X" {
+                state = .string(escape: false); return []
+            }
+            if scalar == "\\" { state = .ground; return [] }   // a stray ST
             if v == 0x1b { return [.key(.escape)] }   // ESC ESC: the first was a lone Escape.
             state = .ground
             return [.key(.escape)] + feed(scalar)
@@ -131,6 +184,20 @@ public struct EscapeSequenceDecoder: Hashable, Sendable {
             if bytes.count < 3 { state = .x10(bytes); return [] }
             state = .ground
             return decodeX10(b: Int(bytes[0]) - 32, x: Int(bytes[1]) - 32, y: Int(bytes[2]) - 32)
+
+        case .string(let escape):
+            if escape {
+                if scalar == "\\" { state = .ground; return [] }     // ST: the string is over
+                // ESC and anything else: the string ended without ST and a new sequence begins.
+                state = .escape
+                return feed(scalar)
+            }
+            switch v {
+            case 0x1b: state = .string(escape: true)
+            case 0x07, 0x9c: state = .ground                        // BEL or the 8-bit ST
+            default: break                                          // the string's content
+            }
+            return []
         }
     }
 
@@ -138,7 +205,13 @@ public struct EscapeSequenceDecoder: Hashable, Sendable {
     /// sequence is dropped.
     public mutating func flush() -> [Output] {
         defer { state = .ground }
-        if isInsideSequence { swallowingTail = true }
+        switch state {
+        case .string(escape: false): tail = .string(swallowed: false)
+        case .string(escape: true): tail = .stringTerminator
+        case .csi, .ss3, .x10: tail = .sequence
+        case .ground, .escape, .bareBracket:
+            if tail == .string(swallowed: true) { tail = .none }
+        }
         switch state {
         case .escape:
             afterLoneEscape = true
@@ -151,7 +224,9 @@ public struct EscapeSequenceDecoder: Hashable, Sendable {
     }
 
     /// Forgets any partial sequence (ncurses delivered a whole key in between).
-    public mutating func reset() { state = .ground; afterLoneEscape = false; swallowingTail = false }
+    public mutating func reset() {
+        state = .ground; afterLoneEscape = false; tail = .none
+    }
 
     // MARK: Decoding
 

@@ -7,6 +7,9 @@
 // raw mode only while waiting, and its settings are put back. No answer within `timeout`
 // (a terminal that ignores queries, a pipe) means no graphics; the bytes of a late answer are
 // swallowed by the key decoder, which never reads escape sequences as keys.
+// The graphics queries go out only when their answer is used (`GraphicsProtocol.asksTerminal`):
+// not with `--graphics cells` (or any mode given by name), and never inside tmux or screen,
+// which would not pass them on and may keep them (tmux takes an APC string as the pane title).
 import CNCursesW
 import TerminalUI
 #if canImport(Glibc)
@@ -14,11 +17,16 @@ import Glibc
 #endif
 
 public enum TerminalProbe {
-    static let queries = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\" + "\u{1B}[?2026$p" + "\u{1B}[16t" + "\u{1B}[c"
+    /// The graphics queries: kitty's (a 1×1 image query, stored nowhere).
+    static let graphicsQueries = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
+    /// The queries always sent: synchronized output, cell size, and DA1 last.
+    static let queries = "\u{1B}[?2026$p" + "\u{1B}[16t" + "\u{1B}[c"
 
-    /// Sends the queries on `output` and reads the answers from `input` for at most `timeout`
-    /// seconds (stopping at DA1's answer). Both must be a terminal; otherwise nothing is asked.
-    public static func ask(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, timeout: Double = 0.25) -> TerminalReplies {
+    /// Sends the queries on `output` (the graphics queries only with `graphics`) and reads the
+    /// answers from `input` for at most `timeout` seconds (stopping at DA1's answer). Both must
+    /// be a terminal; otherwise nothing is asked.
+    public static func ask(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, timeout: Double = 0.25,
+                           graphics: Bool = true) -> TerminalReplies {
         guard isatty(input) == 1, isatty(output) == 1 else { return TerminalReplies() }
         var saved = termios()
         guard tcgetattr(input, &saved) == 0 else { return TerminalReplies() }
@@ -26,7 +34,7 @@ public enum TerminalProbe {
         cfmakeraw(&raw)
         tcsetattr(input, TCSANOW, &raw)
         defer { tcsetattr(input, TCSANOW, &saved) }
-        var bytes = Array(queries.utf8)
+        var bytes = Array(((graphics ? graphicsQueries : "") + queries).utf8)
         bytes.withUnsafeMutableBufferPointer { buf in
             buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) { nudge_write_all(output, $0, buf.count) }
         }

@@ -2,7 +2,8 @@
 //
 // `cells` draws characters (every terminal); `sixel` and `kitty` send the play area as pixels.
 // `auto` asks the terminal at start-up (TerminalReplies: DA1's sixel attribute, the kitty
-// graphics query) and takes kitty where it answers, sixel where DA1 lists it, and cells when:
+// graphics query, which is sent only for `auto` and never inside tmux or screen: see
+// `asksTerminal`) and takes kitty where it answers, sixel where DA1 lists it, and cells when:
 // there was no answer (a terminal that ignores the queries, or one that answers too late), the
 // program runs inside tmux or screen (they do not pass graphics through to the outer terminal
 // unless configured to, and their own sixel support varies), or the answers took longer than a
@@ -80,6 +81,15 @@ public struct TerminalReplies: Hashable, Sendable {
 extension GraphicsProtocol {
     /// Round trips slower than this count as a slow link for `auto`.
     public static let slowLink = 0.1
+
+    /// Whether the start-up probe should send the graphics queries: only for `auto` (a mode given
+    /// by name needs no answer), and never inside tmux or screen. There `auto` takes cells
+    /// anyway, tmux keeps an APC string it does not know as the pane title, and passing the
+    /// query through (`ESC P tmux; …`) would need `allow-passthrough`, which is off by default
+    /// and would still leave the pictures to a terminal the multiplexer does not know is there.
+    public static func asksTerminal(requested: GraphicsProtocol?, capabilities: TerminalCapabilities) -> Bool {
+        requested == nil && !capabilities.isMultiplexed
+    }
 
     /// `--graphics auto`: see the top of the file.
     public static func automatic(replies: TerminalReplies, capabilities: TerminalCapabilities) -> GraphicsProtocol {

@@ -8,6 +8,16 @@
 // picture waits: nothing is queued, the tiles stay owed and go with the next frame that may
 // send, so a slow terminal drops frames instead of falling behind. With synchronized output the
 // frame is wrapped in CSI ? 2026 h … l so the terminal shows it whole.
+// In kitty's protocol the picture lies under the text instead of replacing it (see
+// KittyGraphicsEncoder), so four things differ: the cell of each letter over the picture is
+// painted in the letter's background color in the picture itself (the picture covers the cells'
+// own backgrounds), so a label, the help and the HUD read as they do in sixel, and a letter
+// that comes or goes changes its tile; a letter that has gone is erased (a blank in
+// the default colors, before the tiles: a terminal that keeps images in cells, as WezTerm does,
+// loses the cell's picture to the blank and gets it back from the tile); a changed tile is a new
+// image and the one it replaces is deleted (KittyTileImages); and a picture of a new size (the
+// first frame, a resize, a return from suspend) starts from a clear screen with every image
+// deleted, so nothing of the old layout stays under or beside the new one.
 
 public struct PixelFrameWriter: Sendable {
     public let graphics: GraphicsProtocol
@@ -18,6 +28,8 @@ public struct PixelFrameWriter: Sendable {
     private var shownGrid: CellGrid?
     /// Tiles owed from frames whose picture could not be sent.
     private var owed = Set<PixelTiles.Tile>()
+    /// In kitty's protocol, the image each tile shows.
+    private var kittyImages = KittyTileImages()
 
     public init(graphics: GraphicsProtocol, cellWidth: Int, cellHeight: Int, synchronizedOutput: Bool = false) {
         self.graphics = graphics
@@ -30,10 +42,21 @@ public struct PixelFrameWriter: Sendable {
 
     /// The frame's bytes; `sendImage` false when the terminal has not caught up yet.
     public mutating func frame(_ grid: CellGrid, image: PixelImage, imageRows: Int, colorMode: ColorMode, sendImage: Bool) -> [UInt8] {
+        let image = graphics == .kitty ? Self.withTextBackgrounds(image, grid: grid, imageRows: imageRows, tiles: tiles) : image
         var out: [UInt8] = []
         if synchronizedOutput { out += Array("\u{1B}[?2026h".utf8) }
-        let previous = shownGrid.flatMap { $0.columns == grid.columns && $0.rows == grid.rows ? $0 : nil }
+        var previous = shownGrid.flatMap { $0.columns == grid.columns && $0.rows == grid.rows ? $0 : nil }
         let sameImage = shownImage.map { $0.width == image.width && $0.height == image.height } ?? false
+        if graphics == .kitty {
+            if sendImage && !sameImage {
+                // A new layout: clear text and images, and draw every cell again.
+                out += Array("\u{1B}[0m\u{1B}[2J".utf8) + KittyGraphicsEncoder.deleteAll
+                kittyImages.removeAll()
+                previous = nil
+            } else if let previous {
+                out += Self.erasures(from: previous, to: grid, imageRows: imageRows)
+            }
+        }
         var due = Set(tiles.changed(from: sameImage ? shownImage : nil, to: image)).union(owed)
         if let previous {
             // Where a letter was and is no more, the picture must show again.
@@ -49,7 +72,10 @@ public struct PixelFrameWriter: Sendable {
                 out += Array("\u{1B}[\(t.row + 1);\(t.column + 1)H".utf8)
                 switch graphics {
                 case .sixel: out += SixelEncoder.encode(image, x: t.x, y: t.y, width: t.width, height: t.height)
-                case .kitty: out += KittyGraphicsEncoder.encode(image, x: t.x, y: t.y, width: t.width, height: t.height, id: index + 1)
+                case .kitty:
+                    let (id, replaced) = kittyImages.replace(tile: index)
+                    out += KittyGraphicsEncoder.encode(image, x: t.x, y: t.y, width: t.width, height: t.height, id: id)
+                    if let replaced { out += KittyGraphicsEncoder.delete(id: replaced) }
                 case .cells: break
                 }
                 painted.insert(t)
@@ -81,6 +107,35 @@ public struct PixelFrameWriter: Sendable {
         out += Array("\u{1B}[0m".utf8)
         if synchronizedOutput { out += Array("\u{1B}[?2026l".utf8) }
         shownGrid = grid
+        return out
+    }
+
+    /// `image` with the cell of every letter in the first `imageRows` rows of `grid` filled with
+    /// the letter's background color.
+    static func withTextBackgrounds(_ image: PixelImage, grid: CellGrid, imageRows: Int, tiles: PixelTiles) -> PixelImage {
+        var out = image
+        let w = tiles.cellWidth, h = tiles.cellHeight
+        for r in 0..<min(imageRows, grid.rows, image.height / h) {
+            for c in 0..<min(grid.columns, image.width / w) where grid[c, r].character != " " {
+                let bg = grid[c, r].background
+                for y in (r * h)..<(r * h + h) { for x in (c * w)..<(c * w + w) { out[x, y] = bg } }
+            }
+        }
+        return out
+    }
+
+    /// Blanks in the default colors where a letter over the picture has gone: for a picture that
+    /// lies under the text, which a new tile does not cover.
+    static func erasures(from previous: CellGrid, to grid: CellGrid, imageRows: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        for r in 0..<min(imageRows, grid.rows) {
+            for c in 0..<grid.columns {
+                let was = previous[c, r].character
+                guard was != " ", grid[c, r].character == " " else { continue }
+                if out.isEmpty { out += Array("\u{1B}[0m".utf8) }
+                out += Array("\u{1B}[\(r + 1);\(c + 1)H ".utf8)
+            }
+        }
         return out
     }
 

@@ -136,8 +136,8 @@ struct PlayCommand: ParsableCommand {
 
         // Ask the terminal what it has (graphics, synchronized output, cell pixels) before
         // curses takes it; a terminal that answers nothing keeps working in cells.
-        let replies = TerminalProbe.ask()
         let requested = GraphicsProtocol.choice(graphics)!
+        let replies = TerminalProbe.ask(graphics: GraphicsProtocol.asksTerminal(requested: requested, capabilities: capabilities))
         let graphicsChoice = requested.map { GraphicsChoice($0, because: "--graphics \($0)") }
             ?? GraphicsChoice.automatic(replies: replies, capabilities: capabilities)
         terminalOptions.graphics = graphicsChoice.mode

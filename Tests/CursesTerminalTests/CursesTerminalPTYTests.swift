@@ -227,6 +227,17 @@ extension CursesTerminalPTYTests {
         #expect(String(decoding: sent, as: UTF8.self).hasSuffix("\u{1B}[c"))
     }
 
+    @Test("without the graphics queries (--graphics cells, a mode by name, tmux or screen) no APC string is sent")
+    func noGraphicsQuery() throws {
+        guard let pty = Self.openPTY() else { return }
+        _ = TerminalProbe.ask(input: pty.slave, output: pty.slave, timeout: 0.1, graphics: false)
+        let sent = String(decoding: pty.readOutput(), as: UTF8.self)
+        #expect(!sent.contains("\u{1B}_"), "\(sent.debugDescription)")
+        #expect(sent.hasSuffix("\u{1B}[c"))
+        _ = TerminalProbe.ask(input: pty.slave, output: pty.slave, timeout: 0.1, graphics: true)
+        #expect(String(decoding: pty.readOutput(), as: UTF8.self).hasPrefix("\u{1B}_Gi=31,"))
+    }
+
     @Test("an answering terminal's sixel attribute and cell size are read")
     func answeringTerminal() throws {
         guard let pty = Self.openPTY() else { return }

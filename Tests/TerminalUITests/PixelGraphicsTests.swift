@@ -94,7 +94,7 @@ func decodeSixel(_ bytes: [UInt8], width: Int, height: Int) -> [Color?] {
             let keys = String(parts[0]), data = parts.count > 1 ? String(parts[1]) : ""
             #expect(data.utf8.count <= 4096)
             #expect(keys.contains("m=\(k == commands.count - 1 ? 0 : 1)"))
-            if k == 0 { for key in ["a=T", "f=24", "o=z", "s=50", "v=40", "i=7", "q=2"] { #expect(keys.contains(key)) } }
+            if k == 0 { for key in ["a=T", "f=24", "o=z", "s=50", "v=40", "i=7", "z=-1", "C=1", "q=2"] { #expect(keys.contains(key)) } }
             payload += data
         }
         let deflated = [UInt8](try #require(Data(base64Encoded: payload)))
