@@ -12,7 +12,8 @@
 //   torque ×/÷ 1.25 (from 0 to 100 and back below 100);
 // - color to the next or previous of the scene format's named colors.
 // Each is clamped to the format's range (docs/scene-format.md), so a tuned scene still passes
-// `nudge check`; a step that the bound stops changes nothing. The cursor remembers its property
+// `nudge check`; a step that the bound stops changes nothing, and a step onto a value the format
+// refuses (a limit's length of 0) changes nothing and says why in the status line (`refusal`). The cursor remembers its property
 // rather than its row, so a field that becomes editable (a motor's speed once it has torque)
 // does not move it.
 //
@@ -138,11 +139,24 @@ public struct Inspector: Hashable, Sendable {
         case (.joint(let index), .joint(let joint)):
             guard let old = scene.jointValue(joint, ofBehaviorAt: index) else { return nil }
             let new = Self.stepped(joint, old.value, up: up).clamped(joint.range.lowerBound, joint.range.upperBound)
-            guard new != old.value else { return nil }
+            guard new != old.value, refusal(direction, in: scene) == nil else { return nil }
             return PropertyChange(target: selection, property: property, from: .number(old), to: .number(TunedValue(explicit: new)))
         default:
             return nil
         }
+    }
+
+    /// Why one step right (`direction` > 0) or left of the joint field under the cursor is
+    /// refused, for the status line: the value it would reach breaks a rule of the scene format
+    /// (`JointProperty.problem`). Nil when the step is allowed or there is nothing to step.
+    public func refusal(_ direction: Int, in scene: Scene) -> String? {
+        guard direction != 0, let i = cursorIndex(in: fields(in: scene)),
+              case .joint(let index) = selection, case .joint(let joint)? = fields(in: scene)[i].property,
+              let entry = scene.attachmentDescription(at: index),
+              let old = scene.jointValue(joint, ofBehaviorAt: index) else { return nil }
+        let new = Self.stepped(joint, old.value, up: direction > 0).clamped(joint.range.lowerBound, joint.range.upperBound)
+        guard new != old.value, let why = joint.problem(new, kind: entry.kind) else { return nil }
+        return "\(Self.label(joint)) \(Self.format(new))\(Self.unit(joint)) refused: \(why)"
     }
 
     /// ↑/↓ move the cursor; ←/→ change the field in `scene` at once. The change made (for undo),

@@ -657,7 +657,9 @@ public final class PlaygroundApp {
         switch key {
         case .left, .right:
             // A change is an edit like any other: undone by u, kept by history, saved by w.
-            guard let change = panel.change(key == .right ? 1 : -1, in: s.scene),
+            let direction = key == .right ? 1 : -1
+            if let why = panel.refusal(direction, in: s.scene) { post(why); return nil }
+            guard let change = panel.change(direction, in: s.scene),
                   editMode.make(.tune(change), in: s) else { return nil }
             needsDraw = true
             return change

@@ -99,6 +99,16 @@ public enum JointProperty: String, CaseIterable, Hashable, Sendable {
         }
     }
 
+    /// Why `value` would break the format's rule for an attachment of `kind` (a limit's length
+    /// above 0, a spring's frequency 0 or at least the least one), or nil.
+    public func problem(_ value: Double, kind: BehaviorDescription.Attachment.Kind) -> String? {
+        switch self {
+        case .length: return BehaviorDescription.Attachment.problem(length: value, kind: kind)
+        case .frequency: return BehaviorDescription.Attachment.problem(frequency: value)
+        case .damping, .motorSpeed, .motorTorque: return nil
+        }
+    }
+
     var written: WritableKeyPath<BehaviorDescription.Attachment, Double?> {
         switch self {
         case .length: return \.length
@@ -221,13 +231,15 @@ extension Scene {
     /// Sets the attachment's `property`, live and in its description, clamped to the format's
     /// range. False, and nothing changed, when the behavior is not an attachment, the property
     /// does not apply to its kind, the value is not finite, or the entry would break a rule of
-    /// the format (a motor on a pin that has `frictionTorque`; a `motorSpeed` without `motorTorque`).
+    /// the format (a motor on a pin that has `frictionTorque`; a `motorSpeed` without `motorTorque`;
+    /// a value `JointProperty.problem` names, such as a limit's length of 0).
     @discardableResult
     public func setJointValue(_ property: JointProperty, to new: TunedValue, ofBehaviorAt index: Int) -> Bool {
         guard var entry = attachmentDescription(at: index), property.applies(to: entry.kind),
               let live = fileBehaviors[index] as? AttachmentBehavior,
               new.value.isFinite, new.written?.isFinite ?? true else { return false }
         let written = new.written.map { $0.clamped(to: property.range) }
+        if property.problem(new.value.clamped(to: property.range), kind: entry.kind) != nil { return false }
         switch property {
         case .motorTorque where written != nil && entry.frictionTorque != nil: return false
         case .motorSpeed where written != nil && entry.motorTorque == nil: return false

@@ -64,7 +64,7 @@ struct BehaviorKindTests {
         "{type: attachment, item: a, to: b, toOffset: [10, 0]}",
         "{type: attachment, kind: pin, item: a, to: b, anchor: [\"50%\", 40], frictionTorque: 0.5, range: [-1, 1.5]}",
         "{type: attachment, kind: sliding, item: a, anchor: [0, 0], axis: [1, 0], range: [0, 100]}",
-        "{type: attachment, kind: limit, item: a, to: b, length: 0}",
+        "{type: attachment, kind: limit, item: a, to: b, length: 50}",
         "{type: attachment, kind: fixed, id: weld, item: a, to: b, anchor: [\"50%\", \"50%\"]}",
     ])
     func attachment(_ entry: String) throws { try Self.expectRoundTrip(entry) }

@@ -20,6 +20,17 @@
 // The set never wakes bodies or reads the tree itself: the World and the BroadPhase pass in what
 // a call needs. Every cap on the number of contacts or their memory belongs here, behind
 // `addPair`, the one place contacts are made.
+//
+// The cap (WorldSettings.maxContactsPerShape) bounds memory when thousands of items overlap at
+// one point, and must never refuse a contact that a real arrangement has. Each contact between
+// items is charged to its smaller shape (by its body's extent), or to both when they are the
+// same size, and a shape with `limit` charges takes no more. A shape can touch only a handful of
+// shapes at least its own size without overlapping them (six equal disks around one), so no pile
+// comes near the cap, and since every contact is charged to one of its shapes, there are at most
+// `limit` contacts per shape in all. A large shape, a drum's wall or a spinner's bar, may touch
+// any number of smaller items: those contacts are charged to the items. Charging both shapes of
+// every pair, as the cap once did, let a wall touching its 65th box refuse it, and the box fell
+// through.
 import Geometry
 
 struct Contact: Sendable {
@@ -33,6 +44,8 @@ struct Contact: Sendable {
     var friction: Double = 0
     var restitution: Double = 0
     var touching = false
+    /// The shapes the contact counts against for the cap (bit 0: shapeA, bit 1: shapeB).
+    var charged: UInt8 = 0
     /// The poses the manifold was computed at (ContactRecycling.swift).
     var poses = ManifoldPoses()
 }
@@ -96,9 +109,9 @@ struct ContactSet {
     // MARK: Lifecycle
 
     /// A contact for shapes `a` and `b` unless they have one, or unless they are two items' shapes
-    /// and one of them has `limit` contacts already (a pair with the fixed ground's walls and
-    /// boundaries is always made).
-    /// A refused shape is looked at again once it has lost a contact (`takeReopened`).
+    /// and the smaller (either, when they are the same size) has `limit` contacts charged to it
+    /// already. A pair with the fixed ground's walls and boundaries is always made, charged to
+    /// neither. A refused shape is looked at again once it has lost a contact (`takeReopened`).
     mutating func addPair(_ a: Int32, _ b: Int32, shapes: [Shape], bodies: [Body], limit: Int) {
         let key = Self.pairKey(a, b)
         if pairs[key] != nil { return }
@@ -109,22 +122,27 @@ struct ContactSet {
         }
         // A pair with a wall or boundary is always made: a shape touches few of them, and without
         // its contact a crowded item would fall through the floor.
-        let withGround = bodies[Int(shapes[Int(a)].body)].kind == .fixed || bodies[Int(shapes[Int(b)].body)].kind == .fixed
-        let fullA = !withGround && Int(contactCounts[Int(a)]) >= limit
-        let fullB = !withGround && Int(contactCounts[Int(b)]) >= limit
+        let bodyA = bodies[Int(shapes[Int(a)].body)], bodyB = bodies[Int(shapes[Int(b)].body)]
+        let withGround = bodyA.kind == .fixed || bodyB.kind == .fixed
+        let chargeA = !withGround && bodyA.extent <= bodyB.extent
+        let chargeB = !withGround && bodyB.extent <= bodyA.extent
+        let fullA = chargeA && Int(contactCounts[Int(a)]) >= limit
+        let fullB = chargeB && Int(contactCounts[Int(b)]) >= limit
         if fullA || fullB {
             if fullA { wasRefused[Int(a)] = true }
             if fullB { wasRefused[Int(b)] = true }
             return
         }
-        contactCounts[Int(a)] += 1
-        contactCounts[Int(b)] += 1
+        if chargeA { contactCounts[Int(a)] += 1 }
+        if chargeB { contactCounts[Int(b)] += 1 }
         // Canonical order: a polygon before a circle, else the lower id first.
         var sa = a, sb = b
         let ka = shapes[Int(a)].kind, kb = shapes[Int(b)].kind
         if (ka == .circle && kb == .polygon) || (ka == kb && a > b) { swap(&sa, &sb) }
         var c = Contact(shapeA: sa, shapeB: sb, bodyA: shapes[Int(sa)].body, bodyB: shapes[Int(sb)].body)
         (c.friction, c.restitution) = Self.mixMaterials(shapes[Int(sa)], shapes[Int(sb)])
+        let chargedFirst = sa == a ? chargeA : chargeB, chargedSecond = sa == a ? chargeB : chargeA
+        c.charged = (chargedFirst ? 1 : 0) | (chargedSecond ? 2 : 0)
         pairs[key] = Int32(contacts.count)
         contacts.append(c)
     }
@@ -136,8 +154,8 @@ struct ContactSet {
             endEvents.append(ContactEvent(shapeA: c.shapeA, shapeB: c.shapeB, point: c.manifold.p1.point))
         }
         pairs[Self.pairKey(c.shapeA, c.shapeB)] = nil
-        release(c.shapeA)
-        release(c.shapeB)
+        if c.charged & 1 != 0 { release(c.shapeA) }
+        if c.charged & 2 != 0 { release(c.shapeB) }
         let last = contacts.count - 1
         if i != last {
             contacts[i] = contacts[last]
@@ -146,7 +164,7 @@ struct ContactSet {
         contacts.removeLast()
     }
 
-    /// One contact fewer for `shape`; a shape once refused is looked at again.
+    /// One contact fewer charged to `shape`; a shape once refused is looked at again.
     @inline(__always) private mutating func release(_ shape: Int32) {
         contactCounts[Int(shape)] -= 1
         if wasRefused[Int(shape)] {

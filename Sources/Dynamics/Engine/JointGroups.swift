@@ -33,9 +33,26 @@
 //
 // A joint alone in its group keeps its own solve, the same answer with the same arithmetic as
 // before groups existed, unless it has one-sided rows beside its rigid ones (a pin with limits or
-// friction, a slider with limits): their lever arms couple them as two joints would be. Mouse joints (snaps, the grab) stay outside groups: their force cap
-// bounds the length of a vector, not each row. Groups are found once per step; a group of more
-// than `maxRows` rows is solved one joint at a time.
+// friction, a slider with limits): their lever arms couple them as two joints would be. Mouse
+// joints (snaps, the grab) stay outside groups: their force cap bounds the length of a vector,
+// not each row. Groups are found once per step.
+//
+// A group of more than `maxRows` rows costs too much to factor densely each pass. When none of
+// its rows is bounded (plain pins, rods, springs, welds, sliders without limits) and it has no
+// contacts, its joints are put in breadth-first order, so that each row meets only rows close
+// before it, and it is solved exactly by an envelope factorization (EnvelopeLinearSystem) while
+// that costs no more than `maxEnvelopeWork`: a hanging chain of any length (its work grows
+// linearly) and a small net. Any other large group (a large net, a chain with limits or
+// touching items) is solved one joint at a time: Box2D v3's soft step, one
+// Gauss-Seidel pass per substep with warm starting. That pass is stable only while the joints
+// are soft enough for it. The joints' stiffness is twice the contacts' (Box2D's rule), and Nudge
+// raised the contacts' to 60 Hz for tall pyramids, which put the joints at 120 Hz, half the
+// substep rate: there one pass leaves enough of a chain's error that the position bias feeds it
+// back larger each substep (a hanging chain of 15 pins at rest reached 480,000 pt/s in 4 s; a
+// model of the same pass explodes at 100 Hz too and settles at 60). Joints solved one at a
+// time beside others of their group (`isIterative`) therefore use Box2D v3's own joint
+// stiffness, a quarter of the substep rate (60 Hz at 240 Hz substeps), where the pass contracts;
+// an exact group and a joint alone, which solve their rows exactly, keep the stiffer one.
 import Geometry
 
 /// One row of a group: J·v = linA·vA + angA·ωA + linB·vB + angB·ωB.
@@ -66,9 +83,18 @@ struct JointGroups {
     /// Rows of a group beyond which it is solved one joint at a time (factoring 64 rows takes
     /// about 44,000 multiply-adds).
     static let maxRows = 64
+    /// Multiply-adds beyond which a larger group of unbounded rows is not factored exactly but
+    /// solved one joint at a time (a net of up to about 11×11 balls and a chain of thousands are
+    /// within it).
+    static let maxEnvelopeWork = 1 << 18
+    /// Rows beyond which a group is not even ordered for the envelope factorization.
+    static let maxEnvelopeRows = 8192
 
     /// Whether each joint is solved in a group (indexed like the world's joints).
     private(set) var isGrouped: [Bool] = []
+    /// Whether each joint is solved one at a time beside other joints of a group too large to
+    /// solve exactly, with the iterative pass's softness (see the top of the file).
+    private(set) var isIterative: [Bool] = []
     /// Grouped joints, group after group; group g is `members[groupStarts[g]..<groupStarts[g + 1]]`.
     private(set) var members: [Int32] = []
     private(set) var groupStarts: [Int] = [0]
@@ -79,18 +105,31 @@ struct JointGroups {
     private(set) var contactMembers: [Int32] = []
     private(set) var contactStarts: [Int] = [0]
 
+    /// Whether each group is solved by the envelope factorization (its joints in breadth-first order).
+    private(set) var isEnvelope: [Bool] = []
+
     private var parent: [Int32] = []
     private var rows: [JointRow] = []
     private var system = BoundedLinearSystem()
+    private var envelope = EnvelopeLinearSystem()
+    // Scratch by body index for the breadth-first order and the rows' envelopes: -1 or 0 between uses.
+    private var bodyFirstRow: [Int32] = []
+    private var bodyJointCount: [Int32] = []
+    private var bodyJointStart: [Int32] = []
+    private var bodyJoints: [Int32] = []
+    private var ordered: [Int32] = []
+    private var rowFirst: [Int] = []
 
     // MARK: Finding the groups
 
-    /// The most rows a joint can bring.
-    static func maxRowCount(_ j: Joint) -> Int {
+    /// The rows a joint brings to a group (`makeRows`): a plain pin two, a rod one.
+    static func rowCount(_ j: Joint) -> Int {
         switch j.kind {
-        case .distance: return 3
-        case .revolute: return 5
-        case .prismatic: return 4
+        case .distance:
+            if j.minLength >= j.maxLength { return 1 }
+            return (j.hertz > 0 ? 1 : 0) + (j.minLength > 0 ? 1 : 0) + (j.maxLength < .infinity ? 1 : 0)
+        case .revolute: return 2 + (j.maxMotorTorque > 0 ? 1 : 0) + (j.enableLimit ? 2 : 0)
+        case .prismatic: return 2 + (j.enableLimit ? 2 : 0)
         case .weld: return 3
         case .mouse: return 0
         }
@@ -118,18 +157,27 @@ struct JointGroups {
     /// the overflow) whose moving bodies are all `jointed`.
     mutating func build(awake: UnsafeBufferPointer<Int32>, joints: UnsafeBufferPointer<Joint>,
                         contacts: UnsafeBufferPointer<ContactConstraint>, jointed: UnsafeBufferPointer<Bool>, bodyCount: Int) {
-        if isGrouped.count != joints.count { isGrouped = [Bool](repeating: false, count: joints.count) }
-        for id in awake { isGrouped[Int(id)] = false }
+        if isGrouped.count != joints.count {
+            isGrouped = [Bool](repeating: false, count: joints.count)
+            isIterative = isGrouped
+        }
+        for id in awake { isGrouped[Int(id)] = false; isIterative[Int(id)] = false }
         members.removeAll(keepingCapacity: true)
         groupStarts.removeAll(keepingCapacity: true)
         groupStarts.append(0)
         contactMembers.removeAll(keepingCapacity: true)
         contactStarts.removeAll(keepingCapacity: true)
         contactStarts.append(0)
+        isEnvelope.removeAll(keepingCapacity: true)
         isContactGrouped.removeAll(keepingCapacity: true)
         isContactGrouped.append(contentsOf: repeatElement(false, count: contacts.count))
         if awake.isEmpty { return }
-        if parent.count != bodyCount { parent = [Int32](repeating: 0, count: bodyCount) }
+        if parent.count != bodyCount {
+            parent = [Int32](repeating: 0, count: bodyCount)
+            bodyFirstRow = [Int32](repeating: -1, count: bodyCount)
+            bodyJointCount = [Int32](repeating: 0, count: bodyCount)
+            bodyJointStart = bodyJointCount
+        }
         @inline(__always) func moves(_ m: Double, _ i: Double) -> Bool { m > 0 || i > 0 }
         for id in awake {
             let j = joints[Int(id)]
@@ -174,14 +222,118 @@ struct JointGroups {
         }
         for (g, group) in groups.enumerated()
         where group.count >= 2 || !groupContacts[g].isEmpty || Self.couplesItsOwnRows(joints[Int(group[0])]) {
-            let n = group.reduce(0) { $0 + Self.maxRowCount(joints[Int($1)]) }
+            let n = group.reduce(0) { $0 + Self.rowCount(joints[Int($1)]) }
                 + groupContacts[g].reduce(0) { $0 + contacts[Int($1)].count }
-            if n > Self.maxRows { continue }
-            for id in group { isGrouped[Int(id)] = true; members.append(id) }
+            var envelope = false
+            if n > Self.maxRows {
+                guard groupContacts[g].isEmpty, n <= Self.maxEnvelopeRows,
+                      group.allSatisfy({ Self.hasOnlyUnboundedRows(joints[Int($0)]) }),
+                      orderForEnvelope(group, joints) else {
+                    for id in group { isIterative[Int(id)] = true }
+                    continue
+                }
+                envelope = true
+            }
+            for id in (envelope ? ordered : group) { isGrouped[Int(id)] = true; members.append(id) }
             groupStarts.append(members.count)
+            isEnvelope.append(envelope)
             for k in groupContacts[g] { isContactGrouped[Int(k)] = true; contactMembers.append(k) }
             contactStarts.append(contactMembers.count)
         }
+    }
+
+    /// Whether every row the joint brings is unbounded (no limit, motor, friction or rope).
+    static func hasOnlyUnboundedRows(_ j: Joint) -> Bool {
+        switch j.kind {
+        case .distance: return j.minLength >= j.maxLength || (j.minLength <= 0 && j.maxLength == .infinity)
+        case .revolute: return !j.enableLimit && j.maxMotorTorque <= 0
+        case .prismatic: return !j.enableLimit
+        case .weld: return true
+        case .mouse: return false
+        }
+    }
+
+    /// Puts `group`'s joints in `ordered` breadth first through the moving bodies they share,
+    /// from a joint with the fewest neighbours (a chain's end), and tells whether the envelope
+    /// factorization of its rows in that order takes at most `maxEnvelopeWork`.
+    private mutating func orderForEnvelope(_ group: [Int32], _ joints: UnsafeBufferPointer<Joint>) -> Bool {
+        @inline(__always) func movingBodies(_ j: Joint) -> (Int32, Int32) {
+            (j.mA > 0 || j.iA > 0 ? j.bodyA : -1, j.mB > 0 || j.iB > 0 ? j.bodyB : -1)
+        }
+        // The joints of each moving body, as lists in one array.
+        for id in group {
+            let (a, b) = movingBodies(joints[Int(id)])
+            if a >= 0 { bodyJointCount[Int(a)] += 1 }
+            if b >= 0 { bodyJointCount[Int(b)] += 1 }
+        }
+        var total: Int32 = 0
+        for id in group {
+            let (a, b) = movingBodies(joints[Int(id)])
+            for body in [a, b] where body >= 0 && bodyJointStart[Int(body)] == 0 && bodyJointCount[Int(body)] > 0 {
+                total += bodyJointCount[Int(body)]
+                bodyJointStart[Int(body)] = total   // the end of its list; filled downwards below
+            }
+        }
+        bodyJoints.removeAll(keepingCapacity: true)
+        bodyJoints.append(contentsOf: repeatElement(-1, count: Int(total)))
+        for id in group {
+            let (a, b) = movingBodies(joints[Int(id)])
+            for body in [a, b] where body >= 0 {
+                bodyJointStart[Int(body)] -= 1
+                bodyJoints[Int(bodyJointStart[Int(body)])] = id
+            }
+        }
+        // Breadth first from the joint with the fewest neighbours; a part reached only through
+        // a contact (none here) or a static body starts again from its first joint.
+        func neighbours(_ id: Int32) -> Int32 {
+            let (a, b) = movingBodies(joints[Int(id)])
+            return (a >= 0 ? bodyJointCount[Int(a)] : 0) + (b >= 0 ? bodyJointCount[Int(b)] : 0)
+        }
+        var startIndex = 0
+        for (k, id) in group.enumerated() where neighbours(id) < neighbours(group[startIndex]) { startIndex = k }
+        ordered.removeAll(keepingCapacity: true)
+        var seen = Set<Int32>()
+        seen.reserveCapacity(group.count)
+        var queueStart = 0
+        for k in 0..<group.count {
+            let seed = group[(startIndex + k) % group.count]
+            if seen.contains(seed) { continue }
+            seen.insert(seed); ordered.append(seed)
+            while queueStart < ordered.count {
+                let id = ordered[queueStart]; queueStart += 1
+                let (a, b) = movingBodies(joints[Int(id)])
+                for body in [a, b] where body >= 0 {
+                    let s = Int(bodyJointStart[Int(body)])
+                    for m in s..<(s + Int(bodyJointCount[Int(body)])) where !seen.contains(bodyJoints[m]) {
+                        seen.insert(bodyJoints[m]); ordered.append(bodyJoints[m])
+                    }
+                }
+            }
+        }
+        for id in group {
+            let (a, b) = movingBodies(joints[Int(id)])
+            for body in [a, b] where body >= 0 { bodyJointCount[Int(body)] = 0; bodyJointStart[Int(body)] = 0 }
+        }
+        // The work of the factorization: each joint's rows reach back to the first row of a
+        // joint sharing a moving body with it.
+        var work = 0, row = 0
+        for id in ordered {
+            let j = joints[Int(id)]
+            let (a, b) = movingBodies(j)
+            var first = row
+            for body in [a, b] where body >= 0 {
+                if bodyFirstRow[Int(body)] < 0 { bodyFirstRow[Int(body)] = Int32(row) }
+                first = min(first, Int(bodyFirstRow[Int(body)]))
+            }
+            let count = Self.rowCount(j)
+            for r in row..<(row + count) { work += (r - first + 1) * (r - first + 1) / 2 }
+            row += count
+        }
+        for id in ordered {
+            let (a, b) = movingBodies(joints[Int(id)])
+            for body in [a, b] where body >= 0 { bodyFirstRow[Int(body)] = -1 }
+        }
+        return work <= Self.maxEnvelopeWork
     }
 
     // MARK: Solving a group
@@ -323,23 +475,28 @@ struct JointGroups {
         }
     }
 
+    /// K = J·M⁻¹·Jᵀ between two rows: they meet where they share a body.
+    @inline(__always)
+    private static func coupling(_ p: JointRow, _ q: JointRow) -> Double {
+        var sum = 0.0
+        if p.bodyA == q.bodyA { sum += p.mA * p.linA.dot(q.linA) + p.iA * p.angA * q.angA }
+        if p.bodyA == q.bodyB { sum += p.mA * p.linA.dot(q.linB) + p.iA * p.angA * q.angB }
+        if p.bodyB == q.bodyA { sum += p.mB * p.linB.dot(q.linA) + p.iB * p.angB * q.angA }
+        if p.bodyB == q.bodyB { sum += p.mB * p.linB.dot(q.linB) + p.iB * p.angB * q.angB }
+        return sum
+    }
+
     /// One pass over group `g`: all its rows at once.
     mutating func solve(_ g: Int, _ joints: UnsafeMutablePointer<Joint>, _ overflow: UnsafeMutableBufferPointer<ContactConstraint>,
                         _ s: UnsafeMutablePointer<BodyState>, _ set: SolverSettings, soft: Softness, useBias: Bool) {
         makeRows(g, joints, overflow, s, set, soft, useBias)
+        if isEnvelope[g] { solveEnvelope(joints, overflow, s); return }
         let n = rows.count
         system.reset(size: n)
         for a in 0..<n {
             let p = rows[a]
             for b in 0...a {
-                let q = rows[b]
-                var sum = 0.0
-                // K = J·M⁻¹·Jᵀ: two rows meet where they share a body.
-                if p.bodyA == q.bodyA { sum += p.mA * p.linA.dot(q.linA) + p.iA * p.angA * q.angA }
-                if p.bodyA == q.bodyB { sum += p.mA * p.linA.dot(q.linB) + p.iA * p.angA * q.angB }
-                if p.bodyB == q.bodyA { sum += p.mB * p.linB.dot(q.linA) + p.iB * p.angB * q.angA }
-                if p.bodyB == q.bodyB { sum += p.mB * p.linB.dot(q.linB) + p.iB * p.angB * q.angB }
-                system.setMatrix(a, b, sum)
+                system.setMatrix(a, b, Self.coupling(p, rows[b]))
             }
             let ia = Int(p.bodyA), ib = Int(p.bodyB)
             let jv = p.linA.dot(s[ia].v) + p.angA * s[ia].w + p.linB.dot(s[ib].v) + p.angB * s[ib].w
@@ -350,14 +507,50 @@ struct JointGroups {
             system.setBounds(a, lower: p.lower - total, upper: p.upper - total)
         }
         system.solve()
+        for a in 0..<n { apply(system.solution(a), rows[a], joints, overflow, s) }
+    }
+
+    @inline(__always)
+    private func apply(_ lambda: Double, _ p: JointRow, _ joints: UnsafeMutablePointer<Joint>,
+                       _ overflow: UnsafeMutableBufferPointer<ContactConstraint>, _ s: UnsafeMutablePointer<BodyState>) {
+        if lambda == 0 { return }
+        Self.add(lambda, p, joints, overflow)
+        let ia = Int(p.bodyA), ib = Int(p.bodyB)
+        s[ia].v += p.linA * (p.mA * lambda); s[ia].w += p.iA * p.angA * lambda
+        s[ib].v += p.linB * (p.mB * lambda); s[ib].w += p.iB * p.angB * lambda
+    }
+
+    /// The rows of an envelope group (unbounded, in breadth-first order), solved exactly: each
+    /// row's envelope starts at the first row of a moving body it pulls.
+    private mutating func solveEnvelope(_ joints: UnsafeMutablePointer<Joint>, _ overflow: UnsafeMutableBufferPointer<ContactConstraint>,
+                                        _ s: UnsafeMutablePointer<BodyState>) {
+        let n = rows.count
+        rowFirst.removeAll(keepingCapacity: true)
+        for (a, p) in rows.enumerated() {
+            var first = a
+            if p.mA > 0 || p.iA > 0 {
+                if bodyFirstRow[Int(p.bodyA)] < 0 { bodyFirstRow[Int(p.bodyA)] = Int32(a) }
+                first = min(first, Int(bodyFirstRow[Int(p.bodyA)]))
+            }
+            if p.mB > 0 || p.iB > 0 {
+                if bodyFirstRow[Int(p.bodyB)] < 0 { bodyFirstRow[Int(p.bodyB)] = Int32(a) }
+                first = min(first, Int(bodyFirstRow[Int(p.bodyB)]))
+            }
+            rowFirst.append(first)
+        }
+        for p in rows { bodyFirstRow[Int(p.bodyA)] = -1; bodyFirstRow[Int(p.bodyB)] = -1 }
+        envelope.reset(size: n) { rowFirst[$0] }
         for a in 0..<n {
             let p = rows[a]
-            let lambda = system.solution(a)
-            if lambda == 0 { continue }
-            Self.add(lambda, p, joints, overflow)
+            for b in rowFirst[a]...a { envelope.setMatrix(a, b, Self.coupling(p, rows[b])) }
             let ia = Int(p.bodyA), ib = Int(p.bodyB)
-            s[ia].v += p.linA * (p.mA * lambda); s[ia].w += p.iA * p.angA * lambda
-            s[ib].v += p.linB * (p.mB * lambda); s[ib].w += p.iB * p.angB * lambda
+            let jv = p.linA.dot(s[ia].v) + p.angA * s[ia].w + p.linB.dot(s[ib].v) + p.angB * s[ib].w
+            let gamma = p.compliance * (p.isSpring ? p.mA + p.mB : envelope.matrix(a, a))
+            let total = Self.accumulated(p, joints, overflow)
+            envelope.addToDiagonal(a, gamma)
+            envelope.setRight(a, -(jv + p.bias) - gamma * total)
         }
+        envelope.solve()
+        for a in 0..<n { apply(envelope.solution(a), rows[a], joints, overflow, s) }
     }
 }

@@ -50,6 +50,9 @@ struct SolverContext {
     let solver: SolverSettings
     let wide: WideSettings
     let jointSoftness: Softness
+    /// The softness of joints solved one at a time beside others of a group too large to solve
+    /// exactly (JointGroups.isIterative): Box2D v3's, a quarter of the substep rate.
+    let iterativeJointSoftness: Softness
     /// The substep's length in single precision, for integrating positions.
     let h: Float
     /// The fastest a body may move, pt/s.

@@ -45,16 +45,19 @@ extension SolverContext {
     }
 
     /// One pass over the joints: each joint alone in its group by itself, then each group at once.
+    /// Joints of a group too large to solve exactly are solved one at a time, softer.
     @inline(__always) func solveJoints(useBias: Bool) {
         // Locals, so the joint loop keeps them in registers instead of reloading them from the
         // context after each joint's writes to the body states.
-        let joints = joints, states = states, solver = solver, soft = jointSoftness
-        let isGrouped = jointGroups.pointee.isGrouped
+        let joints = joints, states = states, solver = solver, soft = jointSoftness, iterativeSoft = iterativeJointSoftness
+        let isGrouped = jointGroups.pointee.isGrouped, isIterative = jointGroups.pointee.isIterative
         isGrouped.withUnsafeBufferPointer { grouped in
+        isIterative.withUnsafeBufferPointer { iterative in
             for j in awakeJoints where !grouped[Int(j)] {
-                JointSolver.solve(&joints[Int(j)], states, solver, jointSoftness: soft, useBias: useBias)
+                JointSolver.solve(&joints[Int(j)], states, solver, jointSoftness: iterative[Int(j)] ? iterativeSoft : soft,
+                                  useBias: useBias)
             }
-        }
+        }}
         for g in 0..<jointGroups.pointee.count {
             jointGroups.pointee.solve(g, joints, overflow, states, solver, soft: soft, useBias: useBias)
         }

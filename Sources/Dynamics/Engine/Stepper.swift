@@ -50,11 +50,14 @@ struct Stepper {
             restitutionThreshold: settings.restitutionThreshold,
             linearSlop: settings.linearSlop)
         let jointSoftness = Softness(hertz: 2 * contactHertz, dampingRatio: settings.jointDampingRatio, h: h)
+        let iterativeJointHertz = min(2 * contactHertz, settings.iterativeJointHertzPerSubstepRate / h)
+        let iterativeJointSoftness = Softness(hertz: iterativeJointHertz, dampingRatio: settings.jointDampingRatio, h: h)
 
         prepareBodies(h: h, bodies)
         prepareConstraints(set, bodies: &bodies, joints: &joints, contacts: contacts)
         let relaxIterations = max(1, settings.relaxIterations)
-        withContext(set, jointSoftness: jointSoftness, settings: settings, joints: &joints) { step in
+        withContext(set, jointSoftness: jointSoftness, iterativeJointSoftness: iterativeJointSoftness,
+                    settings: settings, joints: &joints) { step in
             for _ in 0..<n {
                 step.integrateVelocities()
                 step.resolveImpacts()
@@ -146,7 +149,8 @@ struct Stepper {
     }
 
     /// Opens the step's buffers once and runs `body` over a context holding their addresses.
-    private mutating func withContext(_ set: SolverSettings, jointSoftness: Softness, settings: WorldSettings,
+    private mutating func withContext(_ set: SolverSettings, jointSoftness: Softness, iterativeJointSoftness: Softness,
+                                      settings: WorldSettings,
                                       joints: inout [Joint], _ body: (SolverContext) -> Void) {
         let h = Float(set.h), maxSpeed = Float(settings.maxLinearSpeed), sweeps = settings.maxImpactSweeps
         states.withUnsafeMutableBufferPointer { sp in
@@ -158,7 +162,8 @@ struct Stepper {
         withUnsafeMutablePointer(to: &jointGroups) { groups in
             body(SolverContext(states: sp.baseAddress!, motions: mp, movers: mv, joints: jp.baseAddress!,
                                awakeJoints: aj, jointGroups: groups, batches: wp, overflow: op, impacts: ip,
-                               solver: set, wide: WideSettings(set), jointSoftness: jointSoftness, h: h,
+                               solver: set, wide: WideSettings(set), jointSoftness: jointSoftness,
+                               iterativeJointSoftness: iterativeJointSoftness, h: h,
                                maxLinearSpeed: maxSpeed, impactSweeps: sweeps))
         }}}}}}}
     }

@@ -33,6 +33,11 @@ struct WorldSettings: Sendable {
     var contactHertz = 60.0
     var contactDampingRatio = 10.0
     var jointHertz = 60.0
+    /// Joints solved one at a time beside others of a group too large to solve exactly (a long
+    /// chain, a net) are no stiffer than this fraction of the substep rate (Box2D v3's joint
+    /// stiffness, twice its 30 Hz contacts at 240 Hz substeps): at twice it, one Gauss-Seidel pass
+    /// per substep no longer holds a hanging chain still (JointGroups.swift).
+    var iterativeJointHertzPerSubstepRate = 0.25
     var jointDampingRatio = 2.0
     /// Contact stiffness is capped at this fraction of the substep rate (Box2D v3's 1/4).
     var contactHertzPerSubstepRate = 0.25

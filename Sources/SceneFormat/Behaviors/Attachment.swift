@@ -3,6 +3,13 @@
 // One type, five kinds of joint (`kind:` distance, pin, sliding, limit, fixed), each needing its
 // own keys: the rules below say which keys a kind needs and which it does not take, every
 // violation reported at the key (or the entry) it concerns.
+//
+// Values are held to what the joint can do from its first step on: a pin's or a slider's range
+// contains 0, where the item starts (UIKit requires it; outside it the item would jump to the
+// nearer end at once), a limit (a rope) is longer than 0, and a spring is either off
+// (frequency 0) or at least `minimumFrequency`, below which its stiffness underflows and the
+// step divides by zero. The same rules stand in the playground's inspector (`problem(length:)`,
+// `problem(frequency:)`), so a tuned scene still passes `nudge check`.
 import Geometry
 import Yams
 
@@ -38,6 +45,34 @@ extension BehaviorDescription {
 
         public var listsEveryItem: Bool { false }
 
+        /// The least frequency of a spring, Hz (a period of about 17 minutes); 0 is a rigid rod.
+        public static let minimumFrequency = 0.001
+
+        /// Why `length` cannot be the length of an attachment of `kind`, or nil.
+        public static func problem(length: Double, kind: Kind) -> String? {
+            if kind == .limit && !(length > 0) {
+                return "expected a length above 0 for kind: limit (a rope of length 0 holds its item in no direction), found \(NodeReader.format(length))"
+            }
+            return nil
+        }
+
+        /// Why `frequency` cannot be a spring's frequency, or nil.
+        public static func problem(frequency: Double) -> String? {
+            if frequency > 0 && frequency < minimumFrequency {
+                return "expected 0 (a rigid rod) or a frequency of at least \(NodeReader.format(minimumFrequency)) Hz, found \(NodeReader.format(frequency))"
+            }
+            return nil
+        }
+
+        /// Why `range` cannot be the range of an attachment of `kind` (pin or sliding), or nil.
+        public static func problem(range: ClosedRange<Double>, kind: Kind) -> String? {
+            if !range.contains(0) {
+                let what = kind == .pin ? "angle" : "travel"
+                return "expected a range containing 0 (the item's \(what) when the scene starts; outside the range it would jump to the nearer end), found [\(NodeReader.format(range.lowerBound)), \(NodeReader.format(range.upperBound))]"
+            }
+            return nil
+        }
+
         public static let type = "attachment"
         public static let keys = ["item", "to", "anchor", "offset", "toOffset", "length", "frequency", "damping", "kind",
                                   "axis", "frictionTorque", "range", "motorSpeed", "motorTorque"]
@@ -51,12 +86,12 @@ extension BehaviorDescription {
             | `to` | id | see below | another item (not `item` itself) |
             | `offset` | vector | `[0, 0]` | attachment point on `item`, in its own coordinates (distance and limit) |
             | `toOffset` | vector | `[0, 0]` | attachment point on `to` (needs `to`; distance and limit) |
-            | `length` | number ≥ 0 | the distance at creation | |
-            | `frequency` | number ≥ 0 | `0` | Hz; 0 is a rigid rod, above 0 a spring |
+            | `length` | number ≥ 0; above 0 for `limit` | the distance at creation | |
+            | `frequency` | 0, or a number ≥ 0.001 | `0` | Hz; 0 is a rigid rod, above 0 a spring |
             | `damping` | number 0…1 | `0` | the spring's damping ratio (1 = critical) |
             | `axis` | vector, not `[0, 0]` | required for `sliding`, not allowed otherwise | the direction of travel |
             | `frictionTorque` | number ≥ 0 | `0` | `pin` only |
-            | `range` | `[min, max]`, min ≤ max | unlimited | `pin`: the allowed relative angle in radians; `sliding`: the allowed travel in points |
+            | `range` | `[min, max]`, min ≤ 0 ≤ max | unlimited | `pin`: the allowed relative angle in radians; `sliding`: the allowed travel in points |
             | `motorSpeed` | number | `0` | `pin` only: the motor turns `item` at this many rad/s (clockwise on screen) relative to `to` or the world; needs `motorTorque` |
             | `motorTorque` | number ≥ 0 | `0` (no motor) | `pin` only: the most torque the motor applies, mass·pt²/s²; not together with `frictionTorque` |
             """
@@ -76,8 +111,12 @@ extension BehaviorDescription {
             b.anchor = anchor
             b.offset = m["offset"]?.vector() ?? .zero
             b.toOffset = m["toOffset"]?.vector() ?? .zero
-            b.length = m["length"]?.nonNegativeNumber()
-            b.frequency = m["frequency"]?.nonNegativeNumber()
+            if let reader = m["length"], let length = reader.nonNegativeNumber() {
+                if let why = problem(length: length, kind: kind) { reader.error(why) } else { b.length = length }
+            }
+            if let reader = m["frequency"], let frequency = reader.nonNegativeNumber() {
+                if let why = problem(frequency: frequency) { reader.error(why) } else { b.frequency = frequency }
+            }
             b.damping = m["damping"]?.number(in: 0...1)
             if let axisReader = m["axis"], let axis = axisReader.vector() {
                 if axis.length == 0 { axisReader.error("the axis must not be [0, 0]") } else { b.axis = axis }
@@ -87,7 +126,13 @@ extension BehaviorDescription {
             b.motorTorque = m["motorTorque"]?.nonNegativeNumber()
             if let rangeReader = m["range"], let parts = rangeReader.list(count: 2, what: "a range [min, max] (radians for pin, points for sliding)") {
                 if let lo = parts[0].number(), let hi = parts[1].number() {
-                    if lo <= hi { b.range = lo...hi } else { rangeReader.error("expected [min, max] with min ≤ max, found [\(NodeReader.format(lo)), \(NodeReader.format(hi))]") }
+                    if lo > hi {
+                        rangeReader.error("expected [min, max] with min ≤ max, found [\(NodeReader.format(lo)), \(NodeReader.format(hi))]")
+                    } else if let why = problem(range: lo...hi, kind: kind) {
+                        rangeReader.error(why)
+                    } else {
+                        b.range = lo...hi
+                    }
                 }
             }
             return b
