@@ -2,7 +2,9 @@
 //
 // The queries, as notcurses sends them: the kitty graphics query (a 1×1 image with id 31 and
 // a=q: a kitty-protocol terminal answers OK and shows nothing), DECRQM for mode 2026
-// (synchronized output), CSI 16 t (cell size in pixels) and last DA1 (CSI c), which every
+// (synchronized output), CSI 16 t (cell size in pixels), XTSMGRAPHICS's read of the sixel
+// color registers (CSI ? 1 ; 1 ; 0 S; Debian's xterm in VT340 mode and mlterm answer 1024, a
+// terminal without sixel ignores it or answers a failure) and last DA1 (CSI c), which every
 // terminal answers; its answer ends the wait, since terminals answer in order. The tty is in
 // raw mode only while waiting, and its settings are put back. No answer within `timeout`
 // (a terminal that ignores queries, a pipe) means no graphics; the bytes of a late answer are
@@ -14,7 +16,8 @@ import Glibc
 #endif
 
 public enum TerminalProbe {
-    static let queries = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\" + "\u{1B}[?2026$p" + "\u{1B}[16t" + "\u{1B}[c"
+    static let colorRegistersQuery = "\u{1B}[?1;1;0S"
+    static let queries = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\" + "\u{1B}[?2026$p" + "\u{1B}[16t" + colorRegistersQuery + "\u{1B}[c"
 
     /// Sends the queries on `output` and reads the answers from `input` for at most `timeout`
     /// seconds (stopping at DA1's answer). Both must be a terminal; otherwise nothing is asked.

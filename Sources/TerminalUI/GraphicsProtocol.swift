@@ -25,6 +25,8 @@ public struct TerminalReplies: Hashable, Sendable {
     /// Cell size in pixels, from CSI 16 t, or from the window's size (CSI 14 t or TIOCGWINSZ)
     /// divided by its cells.
     public var cellPixels: (width: Int, height: Int)?
+    /// Sixel color registers, from XTSMGRAPHICS (CSI ? 1 ; 0 ; n S); nil when not answered.
+    public var colorRegisters: Int?
     /// Whether DA1 was answered at all.
     public var answered = false
     /// Seconds until the DA1 answer came.
@@ -35,6 +37,7 @@ public struct TerminalReplies: Hashable, Sendable {
     public static func == (a: TerminalReplies, b: TerminalReplies) -> Bool {
         a.sixel == b.sixel && a.kitty == b.kitty && a.synchronizedOutput == b.synchronizedOutput && a.answered == b.answered
             && a.cellPixels?.width == b.cellPixels?.width && a.cellPixels?.height == b.cellPixels?.height && a.roundTrip == b.roundTrip
+            && a.colorRegisters == b.colorRegisters
     }
     public func hash(into h: inout Hasher) { h.combine(sixel); h.combine(kitty); h.combine(answered) }
 
@@ -60,6 +63,9 @@ public struct TerminalReplies: Hashable, Sendable {
                     r.sixel = params.dropFirst().contains(4)
                 } else if final == "y", intermediates == "$", body.hasPrefix("?"), params.count == 2, params[0] == 2026 {
                     r.synchronizedOutput = params[1] == 1 || params[1] == 2
+                } else if final == "S", body.hasPrefix("?"), params.count == 3, params[0] == 1, params[1] == 0,
+                          let n = params[2], n > 0 {
+                    r.colorRegisters = n
                 } else if final == "t", params.count == 3, params[0] == 6, let h = params[1], let w = params[2], w > 0, h > 0 {
                     r.cellPixels = (w, h)
                 }

@@ -7,12 +7,15 @@
 // character. When the terminal is still busy with earlier frames (`sendImage` false) the
 // picture waits: nothing is queued, the tiles stay owed and go with the next frame that may
 // send, so a slow terminal drops frames instead of falling behind. With synchronized output the
-// frame is wrapped in CSI ? 2026 h … l so the terminal shows it whole.
+// frame is wrapped in CSI ? 2026 h … l so the terminal shows it whole. With no color at all
+// (NO_COLOR) each tile goes out in shades of gray of the same luminance.
 
 public struct PixelFrameWriter: Sendable {
     public let graphics: GraphicsProtocol
     public let tiles: PixelTiles
     public var synchronizedOutput: Bool
+    /// Sixel color registers the terminal has (XTSMGRAPHICS).
+    public var colorRegisters = SixelEncoder.defaultRegisters
     /// What the terminal shows now.
     private var shownImage: PixelImage?
     private var shownGrid: CellGrid?
@@ -47,9 +50,11 @@ public struct PixelFrameWriter: Sendable {
         if sendImage {
             for (index, t) in tiles.tiles(imageColumns: image.width / tiles.cellWidth, imageRows: imageRows).enumerated() where due.contains(t) {
                 out += Array("\u{1B}[\(t.row + 1);\(t.column + 1)H".utf8)
+                let gray = colorMode == .none ? image.grays(x: t.x, y: t.y, width: t.width, height: t.height) : nil
+                let source = gray ?? image, sx = gray == nil ? t.x : 0, sy = gray == nil ? t.y : 0
                 switch graphics {
-                case .sixel: out += SixelEncoder.encode(image, x: t.x, y: t.y, width: t.width, height: t.height)
-                case .kitty: out += KittyGraphicsEncoder.encode(image, x: t.x, y: t.y, width: t.width, height: t.height, id: index + 1)
+                case .sixel: out += SixelEncoder.encode(source, x: sx, y: sy, width: t.width, height: t.height, registers: colorRegisters)
+                case .kitty: out += KittyGraphicsEncoder.encode(source, x: sx, y: sy, width: t.width, height: t.height, id: index + 1)
                 case .cells: break
                 }
                 painted.insert(t)

@@ -139,6 +139,7 @@ struct PlayCommand: ParsableCommand {
         terminalOptions.graphics = requested ?? GraphicsProtocol.automatic(replies: replies, capabilities: capabilities)
         terminalOptions.cellPixels = replies.cellPixels
         terminalOptions.synchronizedOutput = replies.synchronizedOutput
+        terminalOptions.colorRegisters = replies.colorRegisters
 
         Self.unblockTerminalSignals()
         CursesTerminal.installSignalHandlers()
