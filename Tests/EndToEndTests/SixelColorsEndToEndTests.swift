@@ -1,0 +1,60 @@
+// End to end in real sixel terminals under Xvfb (xterm in VT340 mode, and mlterm): balls in
+// orange #ff8000, gray #808080 and light gray #c0c0c0 appear on screen in their own colors
+// within 3 per channel (the cube nudge once used showed #ff9900), each as a whole 64 pt disk of
+// pixels, and the two grays as two colors. Skipped (with a printed reason) when Xvfb, import or
+// the terminal is not installed.
+import Foundation
+import Images
+import TerminalUI
+import Testing
+
+@Suite("sixel colors in real terminals", .serialized)
+struct SixelColorsEndToEndTests {
+    static let balls = """
+        name: Colors
+        summary: Three balls.
+        items:
+          - {id: orange, shape: ellipse, size: [64, 64], center: [160, 150], color: "#ff8000"}
+          - {id: gray, shape: ellipse, size: [64, 64], center: [320, 150], color: "#808080"}
+          - {id: light, shape: ellipse, size: [64, 64], center: [480, 150], color: "#c0c0c0"}
+        """
+
+    @Test("orange, gray and light gray are shown within 3 per channel", arguments: ["xterm", "mlterm"])
+    func trueColors(_ terminal: String) throws {
+        if let missing = XtermSession.missing { print("skipped: \(missing)"); return }
+        if XtermSession.tool(terminal) == nil { print("skipped: \(terminal) is not installed"); return }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-sixel-colors-\(UUID().uuidString).yaml")
+        try Self.balls.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let binary = try #require(TmuxSession.executable, "the nudge executable was not built")
+        let shot = try XtermSession.screenshot(of: [binary.path, "play", "--graphics", "sixel", file.path], after: 4,
+                                               terminal: terminal == "xterm" ? XtermSession.xterm : "mlterm")
+        func near(_ p: Bitmap.Pixel, _ target: Color) -> Bool {
+            abs(Int(p.red) - Int(target.red)) <= 3 && abs(Int(p.green) - Int(target.green)) <= 3 && abs(Int(p.blue) - Int(target.blue)) <= 3
+        }
+        // The orange disk gives the scale (its width is 64 pt) and where the others must be:
+        // 160 and 320 pt to its right on the same row. Only pixels within those disks' boxes
+        // count (mlterm's scroll bar is a light gray of its own).
+        var xs: [Int] = [], ys: [Int] = []
+        for y in 0..<shot.height { for x in 0..<shot.width where near(shot.pixels[y * shot.width + x], Color(hex: 0xff8000)) { xs.append(x); ys.append(y) } }
+        print("\(terminal): \(xs.count) orange pixels")
+        // A 64 pt disk is π·32² ≈ 3,200 pt²; at the terminal's cells (at least 6×12 px for
+        // 8×16 pt) that is at least 1,800 px.
+        #expect(xs.count > 1800, "\(terminal): \(xs.count) pixels within 3 of #ff8000")
+        guard xs.count > 1800 else { return }
+        let scale = Double(xs.max()! - xs.min()! + 1) / 64
+        let cx = Double(xs.min()! + xs.max()!) / 2, cy = Double(ys.min()! + ys.max()!) / 2
+        func count(_ target: Color, at dx: Double) -> Int {
+            let x0 = Int(cx + (dx - 40) * scale), x1 = Int(cx + (dx + 40) * scale)
+            let y0 = Int(cy - 40 * scale), y1 = Int(cy + 40 * scale)
+            var n = 0
+            for y in max(0, y0)..<min(shot.height, y1) { for x in max(0, x0)..<min(shot.width, x1) where near(shot.pixels[y * shot.width + x], target) { n += 1 } }
+            return n
+        }
+        let gray = count(Color(hex: 0x808080), at: 160), light = count(Color(hex: 0xc0c0c0), at: 320)
+        print("\(terminal): \(gray) gray, \(light) light gray pixels")
+        // Each gray disk is as large as the orange one (within 10 %): the whole disk is that color.
+        #expect(abs(gray - xs.count) * 10 < xs.count, "\(terminal): \(gray) pixels within 3 of #808080")
+        #expect(abs(light - xs.count) * 10 < xs.count, "\(terminal): \(light) pixels within 3 of #c0c0c0")
+    }
+}
