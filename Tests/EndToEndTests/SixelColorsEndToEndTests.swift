@@ -1,8 +1,8 @@
 // End to end in real sixel terminals under Xvfb (xterm in VT340 mode, and mlterm): balls in
 // orange #ff8000, gray #808080 and light gray #c0c0c0 appear on screen in their own colors
 // within 3 per channel (the cube nudge once used showed #ff9900), each as a whole 64 pt disk of
-// pixels, and the two grays as two colors. Skipped (with a printed reason) when Xvfb, import or
-// the terminal is not installed.
+// pixels, and the two grays as two colors; under NO_COLOR the picture is gray. Skipped (with a
+// printed reason) when Xvfb, import or the terminal is not installed.
 import Foundation
 import Images
 import TerminalUI
@@ -56,5 +56,24 @@ struct SixelColorsEndToEndTests {
         // Each gray disk is as large as the orange one (within 10 %): the whole disk is that color.
         #expect(abs(gray - xs.count) * 10 < xs.count, "\(terminal): \(gray) pixels within 3 of #808080")
         #expect(abs(light - xs.count) * 10 < xs.count, "\(terminal): \(light) pixels within 3 of #c0c0c0")
+    }
+
+    @Test("with NO_COLOR the sixel picture is gray: the orange ball is the gray of its luminance (163), no orange left")
+    func noColorGrays() throws {
+        if let missing = XtermSession.missing { print("skipped: \(missing)"); return }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-sixel-gray-\(UUID().uuidString).yaml")
+        try Self.balls.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let binary = try #require(TmuxSession.executable, "the nudge executable was not built")
+        let shot = try XtermSession.screenshot(of: ["env", "NO_COLOR=1", binary.path, "play", "--graphics", "sixel", file.path], after: 4)
+        // #ff8000: Rec. 709 luminance 0.2126 + 0.7152 · 0.2159 = 0.367 of linear light, sRGB 163.
+        var gray = 0, chromatic = 0
+        for p in shot.pixels {
+            if abs(Int(p.red) - 163) <= 3 && abs(Int(p.green) - 163) <= 3 && abs(Int(p.blue) - 163) <= 3 { gray += 1 }
+            if max(p.red, p.green, p.blue) - min(p.red, p.green, p.blue) > 24 { chromatic += 1 }
+        }
+        print("xterm NO_COLOR: \(gray) pixels of gray 163, \(chromatic) colored pixels")
+        #expect(gray > 1800)
+        #expect(chromatic == 0)
     }
 }
