@@ -301,7 +301,7 @@ public struct Canvas: Sendable {
                     for m in 0..<count { means[m] *= scale }
                     grid[c, gr] = encode(UnsafeBufferPointer(rebasing: means[0..<count]),
                                          samples: UnsafeBufferPointer(rebasing: cellColors[0..<n]),
-                                         table: table, colorMode: colorMode, background: backgroundVector, blank: blank)
+                                         table: table, colorMode: colorMode, background: backgroundVector, shownBackground: bg, blank: blank)
                 }
             }
         }
@@ -310,7 +310,7 @@ public struct Canvas: Sendable {
 
     /// One touched cell as a character and two colors.
     private func encode(_ means: UnsafeBufferPointer<SIMD3<Float>>, samples: UnsafeBufferPointer<SIMD3<Float>>,
-                        table: GlyphTable, colorMode: ColorMode, background: SIMD3<Float>, blank: Cell) -> Cell {
+                        table: GlyphTable, colorMode: ColorMode, background: SIMD3<Float>, shownBackground: Color, blank: Cell) -> Cell {
         let full = UInt8(truncatingIfNeeded: (1 << means.count) - 1)
         if colorMode == .none {
             // Lit: more than half way from the background to the cell's farthest sample. In a
@@ -337,8 +337,8 @@ public struct Canvas: Sendable {
         }
         let fit = CellFit.fit(means, samples: samples)
         // Neither color may vanish into the canvas's background (dark gray on black in 8 colors).
-        var fg = Color(fit.foreground).degraded(to: colorMode, apartFrom: self.background)
-        var bg = Color(fit.background).degraded(to: colorMode, apartFrom: self.background)
+        var fg = Color(fit.foreground).degraded(to: colorMode, apartFrom: self.background, shownAs: shownBackground)
+        var bg = Color(fit.background).degraded(to: colorMode, apartFrom: self.background, shownAs: shownBackground)
         var pattern = fit.pattern
         if fg == bg || pattern == 0 || pattern == full {
             return Cell.blank(pattern == full ? fg : bg)

@@ -168,6 +168,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
             return (lo, Color.cubeLevels[lo] == v ? lo : lo + 1)
         }
         let r = around(red), g = around(green), b = around(blue)
+        if r.0 == r.1 && g.0 == g.1 && b.0 == b.1 { return 16 + 36 * r.0 + 6 * g.0 + b.0 }   // on the cube
         let lab = oklab
         var best = 16, bestDistance = Double.infinity
         @inline(__always) func consider(_ index: Int) {
@@ -218,8 +219,13 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// then the next nearest entry (a gray for a gray, by lightness; else by hue-weighted OKLab
     /// distance).
     public func degraded(to mode: ColorMode, apartFrom other: Color) -> Color {
+        degraded(to: mode, apartFrom: other, shownAs: other.degraded(to: mode))
+    }
+
+    /// `degraded(to:apartFrom:)` when `other`'s own entry in `mode` is known already.
+    public func degraded(to mode: ColorMode, apartFrom other: Color, shownAs otherShown: Color) -> Color {
         let mine = degraded(to: mode)
-        guard mode == .palette256 || mode == .palette16 || mode == .basic8, mine == other.degraded(to: mode) else { return mine }
+        guard mode == .palette256 || mode == .palette16 || mode == .basic8, mine == otherShown else { return mine }
         let lab = oklab
         guard lab.squaredDistance(to: other.oklab) > Color.visibleDifference * Color.visibleDifference else { return mine }
         let entries: [Int]

@@ -29,49 +29,56 @@ public enum SixelEncoder {
         var out: [UInt8] = []
         out.reserveCapacity(w * h / 2)
         func append(_ s: String) { out.append(contentsOf: s.utf8) }
+        /// `prefix` and the decimal digits of `n` (≥ 0), without building a string.
+        func append(_ prefix: UInt8, _ n: Int) {
+            out.append(prefix)
+            var divisor = 1
+            while divisor * 10 <= n { divisor *= 10 }
+            var rest = n
+            while divisor > 0 { out.append(UInt8(48 + rest / divisor)); rest %= divisor; divisor /= 10 }
+        }
         func percent(_ v: UInt8) -> Int { (Int(v) * 100 + 127) / 255 }
         append("\u{1B}P0;1q\"1;1;\(w);\(h)")
         for (r, c) in palette.colors.enumerated() {
             append("#\(r);2;\(percent(c.red));\(percent(c.green));\(percent(c.blue))")
         }
         let count = palette.colors.count
-        // Per register: first and last column painted in the current band (first > last: none).
+        // Per register: its sixels across the band (one pass over the band's pixels sets the
+        // bits), and the first and last column it paints (first > last: none).
+        var planes = [UInt8](repeating: 0, count: count * w)
         var first = [Int](repeating: Int.max, count: count), last = [Int](repeating: -1, count: count)
         var used: [Int] = []
-        var bits = [UInt8](repeating: 0, count: w)
         var band = 0
         while band * 6 < h {
             let top = band * 6, rowsInBand = min(6, h - top)
             used.removeAll(keepingCapacity: true)
             for j in 0..<rowsInBand {
-                let row = (top + j) * w
+                let row = (top + j) * w, bit = UInt8(1) << UInt8(j)
                 for i in 0..<w {
                     let r = Int(pixels[row + i])
                     if last[r] < 0 { used.append(r) }
                     if i < first[r] { first[r] = i }
                     if i > last[r] { last[r] = i }
+                    planes[r * w + i] |= bit
                 }
             }
             used.sort()
             for (n, r) in used.enumerated() {
-                let from = first[r], to = last[r]
-                for i in from...to {
-                    var b: UInt8 = 0
-                    for j in 0..<rowsInBand where Int(pixels[(top + j) * w + i]) == r { b |= 1 << UInt8(j) }
-                    bits[i] = b
-                }
+                let from = first[r], to = last[r], base = r * w
                 if n > 0 { out.append(UInt8(ascii: "$")) }
-                append("#\(r)")
-                if from >= 4 { append("!\(from)?") } else { for _ in 0..<from { out.append(0x3F) } }
+                append(UInt8(ascii: "#"), r)
+                if from >= 4 { append(UInt8(ascii: "!"), from); out.append(0x3F) } else { for _ in 0..<from { out.append(0x3F) } }
                 // Run-length: !n c for runs of four or more, else the characters themselves.
                 var i = from
                 while i <= to {
+                    let b = planes[base + i]
                     var run = 1
-                    while i + run <= to && bits[i + run] == bits[i] { run += 1 }
-                    let ch = 0x3F + bits[i]
-                    if run >= 4 { append("!\(run)"); out.append(ch) } else { for _ in 0..<run { out.append(ch) } }
+                    while i + run <= to && planes[base + i + run] == b { run += 1 }
+                    let ch = 0x3F + b
+                    if run >= 4 { append(UInt8(ascii: "!"), run); out.append(ch) } else { for _ in 0..<run { out.append(ch) } }
                     i += run
                 }
+                for k in from...to { planes[base + k] = 0 }
                 first[r] = Int.max; last[r] = -1
             }
             out.append(UInt8(ascii: "-"))

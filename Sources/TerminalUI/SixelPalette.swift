@@ -40,17 +40,27 @@ public struct SixelPalette: Sendable {
         var registers = [UInt16](repeating: 0, count: width * height)
         var last: Color? = nil, lastIndex = 0
         var overflow = false
+        // A direct-mapped cache of recent colors in front of the dictionary (hashing every
+        // pixel of a picture costs more than the rest of the encoding).
+        var slotKey = [UInt32](repeating: .max, count: 1024), slotIndex = [Int](repeating: 0, count: 1024)
         for j in 0..<height {
             for i in 0..<width {
                 let c = image[x + i, y + j]
                 if c != last {
-                    if let k = index[c] {
-                        lastIndex = k
+                    let key = UInt32(c.red) << 16 | UInt32(c.green) << 8 | UInt32(c.blue)
+                    let slot = Int((key &* 2_654_435_761) >> 22)
+                    if slotKey[slot] == key {
+                        lastIndex = slotIndex[slot]
                     } else {
-                        lastIndex = distinct.count
-                        index[c] = lastIndex
-                        distinct.append(c); counts.append(0)
-                        if distinct.count > limit { overflow = true }
+                        if let k = index[c] {
+                            lastIndex = k
+                        } else {
+                            lastIndex = distinct.count
+                            index[c] = lastIndex
+                            distinct.append(c); counts.append(0)
+                            if distinct.count > limit { overflow = true }
+                        }
+                        slotKey[slot] = key; slotIndex[slot] = lastIndex
                     }
                     last = c
                 }
