@@ -175,7 +175,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
             let d = lab.hueWeightedDistance(to: Color.paletteLab[index])
             if d < bestDistance { bestDistance = d; best = index }
         }
-        for ri in [r.0, r.1] { for gi in [g.0, g.1] { for bi in [b.0, b.1] { consider(16 + 36 * ri + 6 * gi + bi) } } }
+        for ri in r.0...r.1 { for gi in g.0...g.1 { for bi in b.0...b.1 { consider(16 + 36 * ri + 6 * gi + bi) } } }
         let mean = Double(Int(red) + Int(green) + Int(blue)) / 3
         let k = max(0, min(23, Int(((mean - 8) / 10).rounded(.down))))
         consider(232 + k)
