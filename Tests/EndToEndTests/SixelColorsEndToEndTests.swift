@@ -76,4 +76,44 @@ struct SixelColorsEndToEndTests {
         #expect(gray > 1800)
         #expect(chromatic == 0)
     }
+
+    @Test("an xterm of 16 color registers says so (XTSMGRAPHICS) and a 64-color ramp is dithered through them: every pixel of the picture is a color of the ramp")
+    func sixteenRegisters() throws {
+        if let missing = XtermSession.missing { print("skipped: \(missing)"); return }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-sixel-16-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A ramp from red to blue: every column (r, 0, 255 − r), 64 colors.
+        var pixels: [Bitmap.Pixel] = []
+        for _ in 0..<64 { for x in 0..<64 { pixels.append(Bitmap.Pixel(red: UInt8(x * 4 + 2), green: 0, blue: UInt8(253 - x * 4))) } }
+        let png = try PNGEncoder().encode(Bitmap(width: 64, height: 64, pixels: pixels))
+        try Data(png).write(to: folder.appendingPathComponent("ramp.png"))
+        try """
+            name: Ramp
+            summary: A ramp.
+            items:
+              - {id: ramp, shape: image, image: ramp.png, size: [128, 128], center: [320, 184]}
+            """.write(to: folder.appendingPathComponent("ramp.yaml"), atomically: true, encoding: .utf8)
+        let binary = try #require(TmuxSession.executable, "the nudge executable was not built")
+        let shot = try XtermSession.screenshot(of: [binary.path, "play", "--graphics", "sixel", folder.appendingPathComponent("ramp.yaml").path],
+                                               after: 4, terminal: XtermSession.xterm + " -xrm 'XTerm*numColorRegisters: 16'")
+        // On the ramp a color has no green and red + blue = 255; a register the terminal does not
+        // have shows something else (xterm's defaults: white, gray, green ...). The picture is
+        // the box around the pixels of ramp colors; every pixel in it must be one.
+        func onRamp(_ p: Bitmap.Pixel) -> Bool { p.green <= 12 && abs(Int(p.red) + Int(p.blue) - 255) <= 12 }
+        var minX = Int.max, maxX = -1, minY = Int.max, maxY = -1
+        for y in 0..<shot.height {
+            for x in 0..<shot.width where onRamp(shot.pixels[y * shot.width + x]) {
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            }
+        }
+        #expect(maxX >= 0, "no ramp on screen")
+        guard maxX >= 0 else { return }
+        var picture = 0, off = 0
+        for y in minY...maxY { for x in minX...maxX { picture += 1; if !onRamp(shot.pixels[y * shot.width + x]) { off += 1 } } }
+        print("xterm 16 registers: \(maxX - minX + 1)×\(maxY - minY + 1) px picture, \(off) pixels off the ramp")
+        // 128 pt square at 10×20 px cells for 8×16 pt: 160×160 px.
+        #expect(picture > 20_000)
+        #expect(off == 0, "\(off) of \(picture) pixels are not ramp colors")
+    }
 }
