@@ -82,8 +82,9 @@ public struct SixelPalette: Sendable {
         let lowEnd = distinct.indices.min { value(distinct[$0]) < value(distinct[$1]) }!
         let highEnd = distinct.indices.max { value(distinct[$0]) < value(distinct[$1]) }!
         let rest = distinct.indices.filter { $0 != lowEnd && $0 != highEnd }
-        let palette = [distinct[lowEnd], distinct[highEnd]]
-            + SixelPalette.medianCut(rest.map { distinct[$0] }, counts: rest.map { counts[$0] }, boxes: limit - 2)
+        let palette = limit < 4 ? SixelPalette.medianCut(distinct, counts: counts, boxes: limit)
+            : [distinct[lowEnd], distinct[highEnd]]
+                + SixelPalette.medianCut(rest.map { distinct[$0] }, counts: rest.map { counts[$0] }, boxes: limit - 2)
         self.colors = palette
         self.registers = SixelPalette.diffuse(image, x: x, y: y, width: width, height: height, palette: palette)
         self.isExact = false

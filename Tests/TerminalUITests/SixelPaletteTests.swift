@@ -69,6 +69,18 @@ private func channelError(_ a: Color, _ b: Color) -> Int {
         #expect(Set(decoded.compactMap { $0 }).count <= registers)
     }
 
+    @Test("never more registers than the terminal has, down to 2, and every register defined is in range",
+          arguments: [2, 3, 4, 5, 17])
+    func registerLimit(_ registers: Int) {
+        let (_, decoded) = Self.ramp(registers: registers)
+        #expect(decoded.allSatisfy { $0 != nil })
+        #expect(Set(decoded.compactMap { $0 }).count <= registers)
+        var image = PixelImage(width: 40, height: 12, filledWith: .black)
+        for x in 0..<40 { for y in 0..<12 { image[x, y] = Color(red: UInt8(x * 6), green: UInt8(y * 20), blue: 9) } }
+        let text = String(decoding: SixelEncoder.encode(image, registers: registers), as: UTF8.self)
+        #expect(text.contains("#\(registers - 1);2;") && !text.contains("#\(registers);2;"))
+    }
+
     @Test("a flat area keeps its exact color in a picture that must be dithered")
     func flatAreaInDitheredPicture() {
         var image = PixelImage(width: 64, height: 48, filledWith: Color(hex: 0xff8000))
