@@ -44,6 +44,8 @@ public final class CursesTerminal: TerminalDriver {
         public var cellPixels: (width: Int, height: Int)?
         /// Wrap each frame in DEC mode 2026 (synchronized output), where the terminal said it has it.
         public var synchronizedOutput = false
+        /// Sixel color registers (from TerminalProbe's XTSMGRAPHICS; nil: the encoder's default).
+        public var colorRegisters: Int?
         public init(terminalType: String? = nil, maximumColorMode: ColorMode? = nil, reportsMotion: Bool = true, escapeDelay: Int = 25) {
             self.terminalType = terminalType; self.maximumColorMode = maximumColorMode
             self.reportsMotion = reportsMotion; self.escapeDelay = escapeDelay
@@ -174,6 +176,7 @@ public final class CursesTerminal: TerminalDriver {
             let px = options.cellPixels ?? (8, 16)
             pixelWriter = PixelFrameWriter(graphics: options.graphics, cellWidth: px.width, cellHeight: px.height,
                                            synchronizedOutput: options.synchronizedOutput)
+            if let n = options.colorRegisters { pixelWriter!.colorRegisters = n }
         }
     }
 

@@ -6,8 +6,10 @@
 // moving its clock on by the timeout (nothing real waits), so the app's loop, its 60 Hz steps,
 // its frame cap and its replay of recorded input all run as they would live, only faster. At the
 // requested moment it lets the frame due then be drawn, then quits (Ctrl-C). Colors are kept in 24 bits
-// (as a truecolor terminal shows them) unless another mode is asked for. Keys given to it are
-// pressed at the start, before the first step (`snapshot --keys d` shows the contact overlay).
+// (as a truecolor terminal shows them) unless another mode is asked for; then each cell's colors
+// are the palette entries such a terminal shows (white on black with no color), and a picture
+// with no color is in grays. Keys given to it are pressed at the start, before the first step
+// (`snapshot --keys d` shows the contact overlay).
 import Images
 import Playground
 import SceneFormat
@@ -46,8 +48,26 @@ public final class ScreenRecorder: TerminalDriver {
     public func end() {}
 
     public func draw(_ grid: CellGrid) {
-        screen = grid
+        screen = colorMode == .truecolor ? grid : Self.shown(grid, in: colorMode)
         drawnAt = now
+    }
+
+    /// `grid` as a terminal of `mode` shows it: every color its palette entry's, and with no
+    /// color at all the terminal's own white on black.
+    static func shown(_ grid: CellGrid, in mode: ColorMode) -> CellGrid {
+        var out = grid
+        for r in 0..<grid.rows {
+            for c in 0..<grid.columns {
+                var cell = grid[c, r]
+                if mode == .none {
+                    cell.foreground = .white; cell.background = .black
+                } else {
+                    cell.foreground = cell.foreground.degraded(to: mode); cell.background = cell.background.degraded(to: mode)
+                }
+                out[c, r] = cell
+            }
+        }
+        return out
     }
 
     public func nextEvent(timeout: Double) -> TerminalEvent? {
@@ -70,7 +90,8 @@ public final class ScreenRecorder: TerminalDriver {
     /// the blank cells of the play area, text everywhere else.
     public func paint(with painter: ScreenPainter) -> Bitmap? {
         guard let screen else { return nil }
-        guard let image else { return painter.paint(screen) }
+        guard var image else { return painter.paint(screen) }
+        if colorMode == .none { image = image.grays(x: 0, y: 0, width: image.width, height: image.height) }   // as the terminal is sent it
         let rows = imageRows
         return painter.paint(screen, image: image) { column, row in row < rows && screen[column, row].character == " " }
     }

@@ -10,8 +10,9 @@
 // colors and the pattern that best show them; the glyph set's table names the character.
 // Colors are degraded to the terminal's mode after the fit, and two colors the terminal cannot
 // tell apart make a blank cell. With no color at all, a sub-pixel counts as lit when it is
-// more than half way from the background to the cell's farthest color, and the cell shows that
-// pattern in the terminal's own colors.
+// more than half way from the background to the cell's farthest color (in a cell that only a
+// thin line crosses, half way to its strongest sub-pixel), and the cell shows that pattern in
+// the terminal's own colors: rods, strings, springs and ropes stay as sub-pixel dots.
 //
 // Cells no shape touched are not looked at again: they are the background. Label letters are
 // glyphs, one per cell, drawn on the color of the sample beneath their reference point; a shape
@@ -250,7 +251,7 @@ public struct Canvas: Sendable {
                 for c in 0..<min(columns, grid.columns) {
                     if let g = glyphLayer[r * columns + c] {
                         let beneath = samples[g.sample]
-                        grid[c, r + rowOffset] = Cell(g.scalar, foreground: g.color.blended(over: beneath, alpha: g.alpha).degraded(to: colorMode),
+                        grid[c, r + rowOffset] = Cell(g.scalar, foreground: g.color.blended(over: beneath, alpha: g.alpha).degraded(to: colorMode, apartFrom: beneath),
                                                       background: beneath.degraded(to: colorMode), bold: g.bold)
                     } else {
                         grid[c, r + rowOffset] = Cell(" ", foreground: .white, background: background)
@@ -276,7 +277,7 @@ public struct Canvas: Sendable {
                     let k = r * columns + c
                     if let g = glyphLayer[k] {
                         let beneath = samples[g.sample]
-                        let fg = g.color.blended(over: beneath, alpha: g.alpha).degraded(to: colorMode)
+                        let fg = g.color.blended(over: beneath, alpha: g.alpha).degraded(to: colorMode, apartFrom: beneath)
                         grid[c, gr] = colorMode == .none
                             ? Cell(g.scalar, foreground: .white, background: .black, bold: g.bold)
                             : Cell(g.scalar, foreground: fg, background: beneath.degraded(to: colorMode), bold: g.bold)
@@ -300,7 +301,7 @@ public struct Canvas: Sendable {
                     for m in 0..<count { means[m] *= scale }
                     grid[c, gr] = encode(UnsafeBufferPointer(rebasing: means[0..<count]),
                                          samples: UnsafeBufferPointer(rebasing: cellColors[0..<n]),
-                                         table: table, colorMode: colorMode, background: backgroundVector, blank: blank)
+                                         table: table, colorMode: colorMode, background: backgroundVector, shownBackground: bg, blank: blank)
                 }
             }
         }
@@ -309,23 +310,35 @@ public struct Canvas: Sendable {
 
     /// One touched cell as a character and two colors.
     private func encode(_ means: UnsafeBufferPointer<SIMD3<Float>>, samples: UnsafeBufferPointer<SIMD3<Float>>,
-                        table: GlyphTable, colorMode: ColorMode, background: SIMD3<Float>, blank: Cell) -> Cell {
+                        table: GlyphTable, colorMode: ColorMode, background: SIMD3<Float>, shownBackground: Color, blank: Cell) -> Cell {
         let full = UInt8(truncatingIfNeeded: (1 << means.count) - 1)
         if colorMode == .none {
-            // Lit: more than half way from the background to the cell's farthest color.
+            // Lit: more than half way from the background to the cell's farthest sample. In a
+            // cell no sub-pixel of which gets that far (a hairline that straddles two
+            // sub-pixels, a rod on a cell boundary, covers each by half; a rope's dot or a
+            // diagonal string covers less), the sub-pixels more than half way to the strongest
+            // one are lit, if that one is at least an eighth of the way (not a mere sliver of
+            // an edge): thin lines stay as dots instead of vanishing.
             var farthest: Float = 0
             for s in samples { let d = s - background; farthest = max(farthest, (d * d).sum()) }
             guard farthest > 0 else { return blank }
+            var strongest: Float = 0
+            for m in 0..<means.count { let d = means[m] - background; strongest = max(strongest, (d * d).sum()) }
+            // Squared distances: half the way is a quarter, an eighth is a sixty-fourth.
+            let thin = strongest * 4 <= farthest
+            guard !thin || strongest * 64 > farthest else { return blank }
+            let threshold = thin ? strongest / 4 : farthest / 4
             var pattern: UInt8 = 0
             for m in 0..<means.count {
                 let d = means[m] - background
-                if (d * d).sum() * 4 > farthest { pattern |= 1 << UInt8(m) }
+                if (d * d).sum() > threshold { pattern |= 1 << UInt8(m) }
             }
             return Cell(table.character(for: pattern), foreground: .white, background: .black)
         }
         let fit = CellFit.fit(means, samples: samples)
-        var fg = Color(fit.foreground).degraded(to: colorMode)
-        var bg = Color(fit.background).degraded(to: colorMode)
+        // Neither color may vanish into the canvas's background (dark gray on black in 8 colors).
+        var fg = Color(fit.foreground).degraded(to: colorMode, apartFrom: self.background, shownAs: shownBackground)
+        var bg = Color(fit.background).degraded(to: colorMode, apartFrom: self.background, shownAs: shownBackground)
         var pattern = fit.pattern
         if fg == bg || pattern == 0 || pattern == full {
             return Cell.blank(pattern == full ? fg : bg)

@@ -3,14 +3,20 @@
 // Scenes name colors ("green", "#33aa55"); shapes are drawn in full RGB with alpha blended toward
 // what lies beneath; only when a frame goes to the terminal is each color degraded to what the
 // terminal can show, by how it looks (OKLab, a perceptual color space), not by RGB distance:
-// - 256 colors: the nearest cube entry (per channel, since the cube is a product of levels) or
-//   the nearest gray of the ramp, whichever is closer in OKLab. The 16 "system" colors are
-//   skipped because users re-theme them.
+// - 256 colors: of the cube entries on the two levels around each channel and the two ramp
+//   grays around the mean, the one nearest in OKLab with the hue difference counting three
+//   times (ΔL² + ΔC² + 3ΔH²): plain OKLab distance, per channel, had turned browns into mauve
+//   (135,95,95) or olive (135,95,0). The 16 "system" colors are skipped because users re-theme
+//   them.
 // - 16 and 8 colors: a color of little chroma (a gray, however tinted) becomes the palette's
 //   gray nearest in lightness: black, bright black, white or bright white (black or white in 8
-//   colors); any other color becomes the chromatic entry nearest in hue and chroma, lightness
-//   counting half, so hues keep their hue. RGB distance had sent mid gray to yellow and orange
-//   to yellow in 8 colors.
+//   colors); any other color keeps its hue: the family (red, yellow, green, cyan, blue,
+//   magenta) nearest in OKLab hue angle, in 16 colors its plain or bright entry by distance.
+//   Olive and dim yellow stay yellow, brown and orange red or yellow. RGB distance had sent
+//   mid gray to yellow; distance in OKLab with lightness counting had sent dark yellow to red.
+// - Nothing visible is drawn in what it is drawn on: `degraded(to:apartFrom:)` gives a color
+//   that would land on the same entry as its background (dark gray on black in 8 colors) the
+//   next nearest entry instead.
 
 import Foundation
 
@@ -151,25 +157,39 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         Color(hex: 0x5c5cff), Color(hex: 0xff00ff), Color(hex: 0x00ffff), Color(hex: 0xffffff),
     ]
 
-    /// The nearest entry of the cube (16...231) or gray ramp (232...255).
+    /// The nearest entry of the cube (16...231) or gray ramp (232...255) by the hue-weighted
+    /// OKLab distance, among the cube entries on the two levels around each channel and the two
+    /// grays around the channels' mean.
     var nearest256Index: Int {
-        @inline(__always) func level(_ v: UInt8) -> Int {
-            // Midpoints between the cube levels 0, 95, 135, 175, 215, 255.
+        @inline(__always) func around(_ v: UInt8) -> (Int, Int) {
             let v = Int(v)
-            if v < 48 { return 0 }
-            if v < 115 { return 1 }
-            return min(5, (v - 35) / 40)
+            var lo = 0
+            while lo < 5 && Color.cubeLevels[lo + 1] <= v { lo += 1 }
+            return (lo, Color.cubeLevels[lo] == v ? lo : lo + 1)
         }
-        let r = level(red), g = level(green), b = level(blue)
-        let cube = Color(red: UInt8(Color.cubeLevels[r]), green: UInt8(Color.cubeLevels[g]), blue: UInt8(Color.cubeLevels[b]))
-        let mean = (Int(red) + Int(green) + Int(blue) + 1) / 3
-        let k = max(0, min(23, Int(((Double(mean) - 8) / 10).rounded())))
-        let grayValue = UInt8(8 + 10 * k)
-        let gray = Color(red: grayValue, green: grayValue, blue: grayValue)
-        let cubeIndex = 16 + 36 * r + 6 * g + b
-        if cube == self { return cubeIndex }
+        let r = around(red), g = around(green), b = around(blue)
+        if r.0 == r.1 && g.0 == g.1 && b.0 == b.1 { return 16 + 36 * r.0 + 6 * g.0 + b.0 }   // on the cube
         let lab = oklab
-        return lab.squaredDistance(to: gray.oklab) < lab.squaredDistance(to: cube.oklab) ? 232 + k : cubeIndex
+        var best = 16, bestDistance = Double.infinity
+        @inline(__always) func consider(_ index: Int) {
+            let d = lab.hueWeightedDistance(to: Color.paletteLab[index])
+            if d < bestDistance { bestDistance = d; best = index }
+        }
+        for ri in r.0...r.1 { for gi in g.0...g.1 { for bi in b.0...b.1 { consider(16 + 36 * ri + 6 * gi + bi) } } }
+        let mean = Double(Int(red) + Int(green) + Int(blue)) / 3
+        let k = max(0, min(23, Int(((mean - 8) / 10).rounded(.down))))
+        consider(232 + k)
+        consider(232 + min(23, k + 1))
+        return best
+    }
+
+    /// The gray of the same relative luminance (Rec. 709 weights on linear light, encoded back
+    /// to sRGB): what a picture shows with no color at all.
+    public var luminanceGray: Color {
+        let y = 0.2126 * Color.linearValues[Int(red)] + 0.7152 * Color.linearValues[Int(green)] + 0.0722 * Color.linearValues[Int(blue)]
+        let e = y <= 0.0031308 ? 12.92 * y : 1.055 * y.pow(1 / 2.4) - 0.055
+        let v = UInt8(max(0, min(255, (e * 255).rounded())))
+        return Color(red: v, green: v, blue: v)
     }
 
     /// OKLab chroma below which a color counts as a gray in 16 and 8 colors (pure colors have
@@ -183,25 +203,59 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         if lab.chroma < Color.grayChroma {
             return grays.min { abs(Color.ansiLab[$0].l - lab.l) < abs(Color.ansiLab[$1].l - lab.l) }!
         }
-        let chromatic = (0..<count).filter { !grays.contains($0) }
-        func distance(_ i: Int) -> Double {
-            let e = Color.ansiLab[i]
-            let dl = (e.l - lab.l) * 0.5, da = e.a - lab.a, db = e.b - lab.b
-            return dl * dl + da * da + db * db
+        // The hue family (red, green, yellow, blue, magenta, cyan) nearest in hue angle, then in
+        // 16 colors the plain or bright one nearer in OKLab.
+        let family = (1...6).min { OKLab.hueGap(Color.ansiLab[$0].hue, lab.hue) < OKLab.hueGap(Color.ansiLab[$1].hue, lab.hue) }!
+        guard count == 16 else { return family }
+        return lab.squaredDistance(to: Color.ansiLab[family + 8]) < lab.squaredDistance(to: Color.ansiLab[family]) ? family + 8 : family
+    }
+
+    /// OKLab distance above which two colors are told apart on screen: a color that far from
+    /// the one it is drawn on is never shown as that one's own entry.
+    static let visibleDifference = 0.2
+
+    /// The color shown in `mode`, and never the same entry as `other`'s when the two differ
+    /// visibly (dark gray on black is drawn bright black or white in 8 and 16 colors, not black):
+    /// then the next nearest entry (a gray for a gray, by lightness; else by hue-weighted OKLab
+    /// distance).
+    public func degraded(to mode: ColorMode, apartFrom other: Color) -> Color {
+        degraded(to: mode, apartFrom: other, shownAs: other.degraded(to: mode))
+    }
+
+    /// `degraded(to:apartFrom:)` when `other`'s own entry in `mode` is known already.
+    public func degraded(to mode: ColorMode, apartFrom other: Color, shownAs otherShown: Color) -> Color {
+        let mine = degraded(to: mode)
+        guard mode == .palette256 || mode == .palette16 || mode == .basic8, mine == otherShown else { return mine }
+        let lab = oklab
+        guard lab.squaredDistance(to: other.oklab) > Color.visibleDifference * Color.visibleDifference else { return mine }
+        let entries: [Int]
+        switch mode {
+        case .palette256: entries = Array(16...255)
+        case .palette16: entries = lab.chroma < Color.grayChroma ? [0, 8, 7, 15] : Array(0..<16)
+        default: entries = lab.chroma < Color.grayChroma ? [0, 7] : Array(0..<8)
         }
-        return chromatic.min { distance($0) < distance($1) }!
+        let shown: [(Int, Color)] = entries.map { ($0, mode == .basic8 ? Color.basic8[$0] : Color.xterm256($0)) }.filter { $0.1 != mine }
+        let gray = lab.chroma < Color.grayChroma && mode != .palette256
+        let pick = shown.min { x, y in
+            let a = Color.paletteLab[x.0], b = Color.paletteLab[y.0]
+            return gray ? abs(a.l - lab.l) < abs(b.l - lab.l) : lab.hueWeightedDistance(to: a) < lab.hueWeightedDistance(to: b)
+        }
+        return pick?.1 ?? mine
     }
 
     /// OKLab of xterm's 16 ANSI colors.
     static let ansiLab: [OKLab] = (0..<16).map { Color.xterm256($0).oklab }
+    /// OKLab of the 256 palette entries (0...7 as `basic8`, the rest as xterm shows them).
+    static let paletteLab: [OKLab] = (0..<256).map { Color.xterm256($0).oklab }
+    /// sRGB channel values in linear light.
+    static let linearValues: [Double] = (0...255).map { v in
+        let c = Double(v) / 255
+        return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055).pow(2.4)
+    }
 
     /// This color in OKLab (Björn Ottosson's perceptual space: L lightness 0…1, a and b opponent axes).
     public var oklab: OKLab {
-        func linear(_ v: UInt8) -> Double {
-            let c = Double(v) / 255
-            return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055).pow(2.4)
-        }
-        let r = linear(red), g = linear(green), b = linear(blue)
+        let r = Color.linearValues[Int(red)], g = Color.linearValues[Int(green)], b = Color.linearValues[Int(blue)]
         let l = (0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b).cubeRoot
         let m = (0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b).cubeRoot
         let s = (0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b).cubeRoot
@@ -226,6 +280,20 @@ public struct OKLab: Hashable, Sendable {
     func squaredDistance(to o: OKLab) -> Double {
         let dl = l - o.l, da = a - o.a, db = b - o.b
         return dl * dl + da * da + db * db
+    }
+    /// Weight of the hue difference in `hueWeightedDistance`.
+    static let hueWeight = 3.0
+    /// ΔL² + ΔC² + 3·ΔH²: the squared OKLab distance with its hue part (ΔH² = Δa² + Δb² − ΔC²)
+    /// counting three times, so a color keeps its hue before its exact lightness or chroma.
+    func hueWeightedDistance(to o: OKLab) -> Double {
+        let dl = l - o.l, da = a - o.a, db = b - o.b, dc = chroma - o.chroma
+        let dh2 = max(0, da * da + db * db - dc * dc)
+        return dl * dl + dc * dc + OKLab.hueWeight * dh2
+    }
+    /// The angle between two hues in degrees, 0…180.
+    static func hueGap(_ x: Double, _ y: Double) -> Double {
+        let d = abs(x - y).truncatingRemainder(dividingBy: 360)
+        return d > 180 ? 360 - d : d
     }
 }
 

@@ -26,6 +26,8 @@ public struct TerminalReplies: Hashable, Sendable {
     /// Cell size in pixels, from CSI 16 t, or from the window's size (CSI 14 t or TIOCGWINSZ)
     /// divided by its cells.
     public var cellPixels: (width: Int, height: Int)?
+    /// Sixel color registers, from XTSMGRAPHICS (CSI ? 1 ; 0 ; n S); nil when not answered.
+    public var colorRegisters: Int?
     /// Whether DA1 was answered at all.
     public var answered = false
     /// Seconds until the DA1 answer came.
@@ -36,6 +38,7 @@ public struct TerminalReplies: Hashable, Sendable {
     public static func == (a: TerminalReplies, b: TerminalReplies) -> Bool {
         a.sixel == b.sixel && a.kitty == b.kitty && a.synchronizedOutput == b.synchronizedOutput && a.answered == b.answered
             && a.cellPixels?.width == b.cellPixels?.width && a.cellPixels?.height == b.cellPixels?.height && a.roundTrip == b.roundTrip
+            && a.colorRegisters == b.colorRegisters
     }
     public func hash(into h: inout Hasher) { h.combine(sixel); h.combine(kitty); h.combine(answered) }
 
@@ -61,6 +64,9 @@ public struct TerminalReplies: Hashable, Sendable {
                     r.sixel = params.dropFirst().contains(4)
                 } else if final == "y", intermediates == "$", body.hasPrefix("?"), params.count == 2, params[0] == 2026 {
                     r.synchronizedOutput = params[1] == 1 || params[1] == 2
+                } else if final == "S", body.hasPrefix("?"), params.count == 3, params[0] == 1, params[1] == 0,
+                          let n = params[2], n > 0 {
+                    r.colorRegisters = n
                 } else if final == "t", params.count == 3, params[0] == 6, let h = params[1], let w = params[2], w > 0, h > 0 {
                     r.cellPixels = (w, h)
                 }
@@ -89,6 +95,12 @@ extension GraphicsProtocol {
     /// and would still leave the pictures to a terminal the multiplexer does not know is there.
     public static func asksTerminal(requested: GraphicsProtocol?, capabilities: TerminalCapabilities) -> Bool {
         requested == nil && !capabilities.isMultiplexed
+    }
+
+    /// Whether the probe should ask for the sixel color registers (XTSMGRAPHICS): wherever sixel
+    /// may be used, `auto` or `--graphics sixel`, and never inside tmux or screen.
+    public static func asksColorRegisters(requested: GraphicsProtocol?, capabilities: TerminalCapabilities) -> Bool {
+        (requested == nil || requested == .sixel) && !capabilities.isMultiplexed
     }
 
     /// `--graphics auto`: see the top of the file.

@@ -18,11 +18,14 @@
 // image and the one it replaces is deleted (KittyTileImages); and a picture of a new size (the
 // first frame, a resize, a return from suspend) starts from a clear screen with every image
 // deleted, so nothing of the old layout stays under or beside the new one.
+// With no color at all (NO_COLOR) each tile goes out in shades of gray of the same luminance.
 
 public struct PixelFrameWriter: Sendable {
     public let graphics: GraphicsProtocol
     public let tiles: PixelTiles
     public var synchronizedOutput: Bool
+    /// Sixel color registers the terminal has (XTSMGRAPHICS).
+    public var colorRegisters = SixelEncoder.defaultRegisters
     /// What the terminal shows now.
     private var shownImage: PixelImage?
     private var shownGrid: CellGrid?
@@ -70,11 +73,13 @@ public struct PixelFrameWriter: Sendable {
         if sendImage {
             for (index, t) in tiles.tiles(imageColumns: image.width / tiles.cellWidth, imageRows: imageRows).enumerated() where due.contains(t) {
                 out += Array("\u{1B}[\(t.row + 1);\(t.column + 1)H".utf8)
+                let gray = colorMode == .none ? image.grays(x: t.x, y: t.y, width: t.width, height: t.height) : nil
+                let source = gray ?? image, sx = gray == nil ? t.x : 0, sy = gray == nil ? t.y : 0
                 switch graphics {
-                case .sixel: out += SixelEncoder.encode(image, x: t.x, y: t.y, width: t.width, height: t.height)
+                case .sixel: out += SixelEncoder.encode(source, x: sx, y: sy, width: t.width, height: t.height, registers: colorRegisters)
                 case .kitty:
                     let (id, replaced) = kittyImages.replace(tile: index)
-                    out += KittyGraphicsEncoder.encode(image, x: t.x, y: t.y, width: t.width, height: t.height, id: id)
+                    out += KittyGraphicsEncoder.encode(source, x: sx, y: sy, width: t.width, height: t.height, id: id)
                     if let replaced { out += KittyGraphicsEncoder.delete(id: replaced) }
                 case .cells: break
                 }

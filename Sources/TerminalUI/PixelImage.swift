@@ -1,7 +1,8 @@
 // PixelImage: a picture in 8-bit RGB, rows top to bottom, as pixel graphics send it.
 //
 // In pixel mode the canvas samples one point per screen pixel, and its samples are this image;
-// the sixel and kitty encoders and the snapshot painter read it. Kept as plain data.
+// the sixel and kitty encoders and the snapshot painter read it. Kept as plain data. With no
+// color (NO_COLOR) a picture goes out in grays: each pixel the gray of its own luminance.
 
 public struct PixelImage: Hashable, Sendable {
     public let width: Int
@@ -20,6 +21,23 @@ public struct PixelImage: Hashable, Sendable {
     public subscript(x: Int, y: Int) -> Color {
         get { pixels[y * width + x] }
         set { pixels[y * width + x] = newValue }
+    }
+
+    /// The `width` × `height` pixels from (`x`, `y`) (clipped to the picture) in shades of gray.
+    public func grays(x: Int, y: Int, width w: Int, height h: Int) -> PixelImage {
+        let x0 = max(0, x), y0 = max(0, y)
+        let x1 = min(width, x + max(0, w)), y1 = min(height, y + max(0, h))
+        let cw = max(0, x1 - x0), ch = max(0, y1 - y0)
+        var out = PixelImage(width: cw, height: ch, filledWith: .black)
+        var last: Color? = nil, lastGray = Color.black
+        for j in 0..<ch {
+            for i in 0..<cw {
+                let c = self[x0 + i, y0 + j]
+                if c != last { last = c; lastGray = c.luminanceGray }
+                out[i, j] = lastGray
+            }
+        }
+        return out
     }
 }
 

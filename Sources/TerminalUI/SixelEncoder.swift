@@ -3,75 +3,83 @@
 // Sixel draws six pixel rows at a time ("a band"): a character 0x3F + bits says which of the six
 // are painted in the current color (bit 0 the top), `!n` repeats a character n times, `$` goes
 // back to the band's start for the next color and `-` down to the next band. Colors are numbered
-// registers defined as `#n;2;r;g;b` in percent. Each pixel is quantized to a 6×6×6 cube of
-// levels 0, 20, 40, 60, 80, 100 % (216 registers; xterm in VT340 mode and every sixel terminal
-// measured here keep at least 256), and only the registers a tile uses are defined. The image
-// starts with DCS P1=0;P2=1 q (pixels the image does not paint stay as they are) and raster
-// attributes "1;1;width;height, so a terminal knows the tile's size at once, and ends with ST.
+// registers defined as `#n;2;r;g;b` in percent. The registers are the picture's own
+// (SixelPalette): every color exactly while the picture has no more colors than the terminal
+// has registers (XTSMGRAPHICS tells how many; 256 when it does not say), a median-cut palette
+// with error diffusion beyond. Within a band each register's row starts at its first painted
+// column (a run of empty sixels `?` before it) and stops after its last one. The image starts
+// with DCS P1=0;P2=1 q (pixels the image does not paint stay as they are) and raster attributes
+// "1;1;width;height, so a terminal knows the tile's size at once, and ends with ST.
 
 public enum SixelEncoder {
-    /// The register of a color: 36·r + 6·g + b over six levels per channel.
-    @inlinable static func register(_ c: Color) -> Int {
-        @inline(__always) func level(_ v: UInt8) -> Int { (Int(v) * 5 + 127) / 255 }
-        return 36 * level(c.red) + 6 * level(c.green) + level(c.blue)
-    }
+    /// Registers assumed when the terminal does not say (xterm's VT340 mode and mlterm answer
+    /// 1024; 256 is what most sixel terminals keep).
+    public static let defaultRegisters = 256
 
-    /// The color a register shows.
-    public static func color(ofRegister r: Int) -> Color {
-        func value(_ level: Int) -> UInt8 { UInt8(level * 51) }
-        return Color(red: value(r / 36), green: value((r / 6) % 6), blue: value(r % 6))
-    }
-
-    /// The sixel bytes of the `width` × `height` pixels of `image` from (`x`, `y`), clipped to it.
-    public static func encode(_ image: PixelImage, x: Int = 0, y: Int = 0, width: Int? = nil, height: Int? = nil) -> [UInt8] {
+    /// The sixel bytes of the `width` × `height` pixels of `image` from (`x`, `y`), clipped to it,
+    /// using at most `registers` color registers.
+    public static func encode(_ image: PixelImage, x: Int = 0, y: Int = 0, width: Int? = nil, height: Int? = nil,
+                              registers: Int = defaultRegisters) -> [UInt8] {
         let x0 = max(0, x), y0 = max(0, y)
         let x1 = min(image.width, x + (width ?? image.width)), y1 = min(image.height, y + (height ?? image.height))
         guard x0 < x1, y0 < y1 else { return [] }
         let w = x1 - x0, h = y1 - y0
+        let palette = SixelPalette(image, x: x0, y: y0, width: w, height: h, registerCount: registers)
+        let pixels = palette.registers
         var out: [UInt8] = []
         out.reserveCapacity(w * h / 2)
         func append(_ s: String) { out.append(contentsOf: s.utf8) }
+        /// `prefix` and the decimal digits of `n` (≥ 0), without building a string.
+        func append(_ prefix: UInt8, _ n: Int) {
+            out.append(prefix)
+            var divisor = 1
+            while divisor * 10 <= n { divisor *= 10 }
+            var rest = n
+            while divisor > 0 { out.append(UInt8(48 + rest / divisor)); rest %= divisor; divisor /= 10 }
+        }
+        func percent(_ v: UInt8) -> Int { (Int(v) * 100 + 127) / 255 }
         append("\u{1B}P0;1q\"1;1;\(w);\(h)")
-        // Registers used, and each pixel's register.
-        var registers = [Int](repeating: 0, count: w * h)
-        var used = [Bool](repeating: false, count: 216)
-        for j in 0..<h {
-            for i in 0..<w {
-                let r = register(image[x0 + i, y0 + j])
-                registers[j * w + i] = r
-                used[r] = true
-            }
+        for (r, c) in palette.colors.enumerated() {
+            append("#\(r);2;\(percent(c.red));\(percent(c.green));\(percent(c.blue))")
         }
-        for r in 0..<216 where used[r] {
-            let c = color(ofRegister: r)
-            append("#\(r);2;\(Int(c.red) * 100 / 255);\(Int(c.green) * 100 / 255);\(Int(c.blue) * 100 / 255)")
-        }
-        var bits = [UInt8](repeating: 0, count: w)
-        var inBand = [Bool](repeating: false, count: 216)
+        let count = palette.colors.count
+        // Per register: its sixels across the band (one pass over the band's pixels sets the
+        // bits), and the first and last column it paints (first > last: none).
+        var planes = [UInt8](repeating: 0, count: count * w)
+        var first = [Int](repeating: Int.max, count: count), last = [Int](repeating: -1, count: count)
+        var used: [Int] = []
         var band = 0
         while band * 6 < h {
             let top = band * 6, rowsInBand = min(6, h - top)
-            for r in 0..<216 { inBand[r] = false }
-            for j in 0..<rowsInBand { for i in 0..<w { inBand[registers[(top + j) * w + i]] = true } }
-            var firstColor = true
-            for r in 0..<216 where inBand[r] {
+            used.removeAll(keepingCapacity: true)
+            for j in 0..<rowsInBand {
+                let row = (top + j) * w, bit = UInt8(1) << UInt8(j)
                 for i in 0..<w {
-                    var b: UInt8 = 0
-                    for j in 0..<rowsInBand where registers[(top + j) * w + i] == r { b |= 1 << UInt8(j) }
-                    bits[i] = b
+                    let r = Int(pixels[row + i])
+                    if last[r] < 0 { used.append(r) }
+                    if i < first[r] { first[r] = i }
+                    if i > last[r] { last[r] = i }
+                    planes[r * w + i] |= bit
                 }
-                if !firstColor { out.append(UInt8(ascii: "$")) }
-                firstColor = false
-                append("#\(r)")
+            }
+            used.sort()
+            for (n, r) in used.enumerated() {
+                let from = first[r], to = last[r], base = r * w
+                if n > 0 { out.append(UInt8(ascii: "$")) }
+                append(UInt8(ascii: "#"), r)
+                if from >= 4 { append(UInt8(ascii: "!"), from); out.append(0x3F) } else { for _ in 0..<from { out.append(0x3F) } }
                 // Run-length: !n c for runs of four or more, else the characters themselves.
-                var i = 0
-                while i < w {
+                var i = from
+                while i <= to {
+                    let b = planes[base + i]
                     var run = 1
-                    while i + run < w && bits[i + run] == bits[i] { run += 1 }
-                    let ch = 0x3F + bits[i]
-                    if run >= 4 { append("!\(run)"); out.append(ch) } else { for _ in 0..<run { out.append(ch) } }
+                    while i + run <= to && planes[base + i + run] == b { run += 1 }
+                    let ch = 0x3F + b
+                    if run >= 4 { append(UInt8(ascii: "!"), run); out.append(ch) } else { for _ in 0..<run { out.append(ch) } }
                     i += run
                 }
+                for k in from...to { planes[base + k] = 0 }
+                first[r] = Int.max; last[r] = -1
             }
             out.append(UInt8(ascii: "-"))
             band += 1

@@ -137,12 +137,14 @@ struct PlayCommand: ParsableCommand {
         // Ask the terminal what it has (graphics, synchronized output, cell pixels) before
         // curses takes it; a terminal that answers nothing keeps working in cells.
         let requested = GraphicsProtocol.choice(graphics)!
-        let replies = TerminalProbe.ask(graphics: GraphicsProtocol.asksTerminal(requested: requested, capabilities: capabilities))
+        let replies = TerminalProbe.ask(graphics: GraphicsProtocol.asksTerminal(requested: requested, capabilities: capabilities),
+                                        colorRegisters: GraphicsProtocol.asksColorRegisters(requested: requested, capabilities: capabilities))
         let graphicsChoice = requested.map { GraphicsChoice($0, because: "--graphics \($0)") }
             ?? GraphicsChoice.automatic(replies: replies, capabilities: capabilities)
         terminalOptions.graphics = graphicsChoice.mode
         terminalOptions.cellPixels = replies.cellPixels
         terminalOptions.synchronizedOutput = replies.synchronizedOutput
+        terminalOptions.colorRegisters = replies.colorRegisters
 
         Self.unblockTerminalSignals()
         CursesTerminal.installSignalHandlers()

@@ -45,6 +45,12 @@ struct SnapshotCommand: ParsableCommand {
     @Option(help: ArgumentHelp("cells or pixels (default cells).", valueName: "mode"))
     var graphics: String = "cells"
 
+    @Option(help: ArgumentHelp("truecolor, 256, 16, 8 or none: the colors the terminal shows (default truecolor).", valueName: "mode"))
+    var colors: String = "truecolor"
+
+    /// The color modes `--colors` names.
+    static let colorModes: [String: ColorMode] = ["truecolor": .truecolor, "256": .palette256, "16": .palette16, "8": .basic8, "none": .none]
+
     @Option(help: ArgumentHelp("Replay pointer events from FILE (JSON Lines, as play --record writes).", valueName: "file"))
     var input: String?
 
@@ -73,6 +79,7 @@ struct SnapshotCommand: ParsableCommand {
         do { let c = try CellSize(parsing: cellSize); _ = c } catch { throw ValidationError("--cell-size: \(error)") }
         do { _ = try GlyphSet(parsing: glyphs) } catch { throw ValidationError("--glyphs: \(error)".replacingOccurrences(of: "choose auto, ", with: "choose ")) }
         guard ["cells", "pixels"].contains(graphics) else { throw ValidationError("--graphics must be cells or pixels, got '\(graphics)'") }
+        guard Self.colorModes[colors] != nil else { throw ValidationError("--colors must be truecolor, 256, 16, 8 or none, got '\(colors)'") }
         guard keys.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7f }) else {
             throw ValidationError("--keys takes printable characters, one key each, e.g. --keys dd")
         }
@@ -111,7 +118,8 @@ struct SnapshotCommand: ParsableCommand {
             var list = file.builtInYAML == nil ? ((try? SceneLibrary.expand(paths: [folder])) ?? []) : []
             if !list.contains(file) { list = [file] }
             recorder = try ScreenRecorder.capture(list, index: list.firstIndex(of: file) ?? 0, at: at, columns: columns, rows: rows,
-                                                  options: options, replay: replay, pixels: graphics == "pixels" ? pixelCell : nil,
+                                                  options: options, replay: replay, colorMode: Self.colorModes[colors] ?? .truecolor,
+                                                  pixels: graphics == "pixels" ? pixelCell : nil,
                                                   keys: keys.map { .character($0) })
         } catch {
             throw CommandFailure("snapshot", error)

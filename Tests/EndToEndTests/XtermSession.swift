@@ -25,10 +25,15 @@ enum XtermSession {
 
     static func quote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
+    /// How xterm is started: VT340 mode (sixel), DejaVu Sans Mono 12.
+    static let xterm = "xterm -ti vt340 -fa 'DejaVu Sans Mono' -fs 12"
+
     /// The screen `wait` seconds after `command` starts in a `columns`×`rows` xterm (VT340,
-    /// DejaVu Sans Mono at `fontSize`: 12 gives 10×20 px cells, 10 gives 8×17).
+    /// DejaVu Sans Mono at `fontSize`: 12 gives 10×20 px cells, 10 gives 8×17), or in another
+    /// `terminal` that takes -geometry and -e (mlterm).
     static func screenshot(of command: [String], after wait: Double = 3, columns: Int = 100, rows: Int = 30,
-                           fontSize: Int = 12) throws -> Bitmap {
+                           fontSize: Int = 12, terminal: String? = nil) throws -> Bitmap {
+        let terminal = terminal ?? "xterm -ti vt340 -fa 'DejaVu Sans Mono' -fs \(fontSize)"
         var display = 90 + Int.random(in: 0..<400)
         while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display)") { display += 1 }
         let shot = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-xterm-\(UUID().uuidString).png")
@@ -38,7 +43,7 @@ enum XtermSession {
         let script = """
             Xvfb :\(display) -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 & XV=$!
             for i in $(seq 1 50); do [ -e /tmp/.X11-unix/X\(display) ] && break; sleep 0.1; done
-            DISPLAY=:\(display) xterm -ti vt340 -fa 'DejaVu Sans Mono' -fs \(fontSize) -geometry \(columns)x\(rows)+0+0 -e \(inner) >/dev/null 2>&1 & XT=$!
+            DISPLAY=:\(display) \(terminal) -geometry \(columns)x\(rows)+0+0 -e \(inner) >/dev/null 2>&1 & XT=$!
             sleep \(wait)
             DISPLAY=:\(display) import -window root PNG24:\(quote(shot.path)) >/dev/null 2>&1
             kill $XT $XV 2>/dev/null; wait 2>/dev/null

@@ -22,4 +22,15 @@ import TerminalUI
             #expect(!GraphicsProtocol.asksTerminal(requested: nil, capabilities: TerminalCapabilities(environment: env)), "\(env)")
         }
     }
+
+    @Test("the sixel color registers are asked for where sixel may be used: auto or sixel, outside a multiplexer; never for cells")
+    func colorRegistersOnlyWhereSixelMayBeUsed() {
+        let plain = TerminalCapabilities(environment: ["TERM": "xterm"])
+        #expect(GraphicsProtocol.asksColorRegisters(requested: nil, capabilities: plain))
+        #expect(GraphicsProtocol.asksColorRegisters(requested: .sixel, capabilities: plain))
+        #expect(!GraphicsProtocol.asksColorRegisters(requested: .cells, capabilities: plain))
+        #expect(!GraphicsProtocol.asksColorRegisters(requested: .kitty, capabilities: plain))
+        let tmux = TerminalCapabilities(environment: ["TERM": "tmux-256color", "TMUX": "/tmp/tmux-0/default,1,0"])
+        #expect(!GraphicsProtocol.asksColorRegisters(requested: .sixel, capabilities: tmux))
+    }
 }
