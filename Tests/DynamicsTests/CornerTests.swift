@@ -1,0 +1,129 @@
+// CornerTests: a body sliding into or resting in a corner never gains energy.
+//
+// In a corner a body has two contacts at once. Solved one point after the other, a face contact
+// left a spin that the other face's contact turned into a push away from it, for good: a box
+// slid along the floor into the wall at 600 pt/s and then climbed the wall at 28.8 pt/s forever,
+// energy from nowhere. Every contact force here is perpendicular to a wall that does not move,
+// so it can only take energy out: kinetic energy plus the potential energy of gravity never
+// grows, whatever the shape, friction, elasticity, gravity, and whether the corner is made of
+// the reference-bounds walls or of anchored items.
+import Testing
+import Geometry
+@testable import Dynamics
+
+@Suite struct CornerTests {
+    /// The scene of the report: an 80 pt box resting on the floor of a 640×368 box, sliding
+    /// right at 600 pt/s with no friction and no gravity. It reaches the wall at 0.5 s and must
+    /// stop there within another 0.5 s, and stay in the corner.
+    @Test func boxSlidingIntoTheCornerStopsThere() {
+        let animator = DynamicAnimator(referenceBounds: Rect(x: 0, y: 0, width: 640, height: 368))
+        let box = Box(Point(300, 328), Size(80, 80))
+        let collision = CollisionBehavior(items: [box])
+        collision.setTranslatesReferenceBoundsIntoBoundary(true)
+        animator.addBehavior(collision)
+        let props = DynamicItemBehavior(items: [box])
+        props.friction = 0
+        props.addLinearVelocity(Vector(600, 0), for: box)
+        animator.addBehavior(props)
+        var hit = 0
+        run(animator, steps: 300) { step in
+            if hit == 0 && box.center.x >= 599 { hit = step }
+            if hit > 0 && step >= hit + 30 {
+                let v = animator.linearVelocity(for: box).length
+                #expect(v < 0.5, "step \(step): still moving at \(v) pt/s")
+                #expect(box.center.y > 327 && box.center.x > 599, "left the corner: \(box.center)")
+            }
+        }
+        #expect(hit > 0 && hit <= 31, "reached the wall at step \(hit)")
+    }
+
+    enum Corner: CaseIterable { case boundaries, anchoredItems }
+
+    struct Case: CustomStringConvertible {
+        var ball: Bool, friction: Double, elasticity: Double, gravity: Bool, corner: Corner, resting: Bool
+        var description: String {
+            "\(ball ? "ball" : "box") μ=\(friction) e=\(elasticity) \(gravity ? "g" : "no g") \(corner) \(resting ? "resting" : "sliding")"
+        }
+    }
+
+    static let grid: [Case] = {
+        var cases: [Case] = []
+        for ball in [false, true] {
+            for friction in [0.0, 0.5, 1] {
+                for elasticity in [0.0, 0.5, 1] {
+                    for gravity in [false, true] {
+                        for corner in Corner.allCases {
+                            for resting in [false, true] {
+                                cases.append(Case(ball: ball, friction: friction, elasticity: elasticity,
+                                                  gravity: gravity, corner: corner, resting: resting))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return cases
+    }()
+
+    /// Every case of the grid for 3 s: kinetic plus gravitational energy never exceeds its
+    /// largest earlier value by more than round-off (10⁻⁶ of the start, or of the energy of a
+    /// 1 pt/s drift when the body starts at rest), and a body resting in the corner stays there.
+    @Test func cornerNeverAddsEnergy() {
+        var failures: [String] = []
+        for c in Self.grid {
+            let (animator, body) = Self.scene(c)
+            let m = animator.mass(for: body)
+            let g = c.gravity ? GravityBehavior.pointsPerSecondSquared : 0
+            func energy() -> Double { animator.kineticEnergy + m * g * (400 - body.center.y) }
+            var peak = energy()
+            let tolerance = max(1e-6 * peak, 0.5 * m * 1)
+            let start = body.center
+            var worst = 0.0
+            run(animator, steps: 180) { _ in
+                let e = energy()
+                worst = max(worst, e - peak)
+                peak = max(peak, e)
+            }
+            if worst > tolerance { failures.append("\(c): gained \(worst) over \(peak - worst)") }
+            if c.resting {
+                let moved = (body.center - start).length
+                if moved > 0.5 { failures.append("\(c): resting body moved \(moved) pt") }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) of \(Self.grid.count): \(failures.prefix(8).joined(separator: "; "))")
+    }
+
+    /// A 40 pt box or ball in the bottom-right corner of a 400×400 box, either at rest touching
+    /// both walls, or sliding into it: along the floor at 600 pt/s under gravity, and without
+    /// gravity at (600, 300) pt/s from above the floor, so it strikes the floor and then the wall.
+    static func scene(_ c: Case) -> (DynamicAnimator, Box) {
+        let animator = DynamicAnimator(referenceBounds: Rect(x: 0, y: 0, width: 400, height: 400))
+        let size = 40.0
+        let center = c.resting ? Point(400 - size / 2, 400 - size / 2) : Point(180, c.gravity ? 400 - size / 2 : 300)
+        let body = c.ball ? Box.ball(center, diameter: size) : Box(center, Size(size, size))
+        var items: [DynamicItem] = [body]
+        let collision: CollisionBehavior
+        switch c.corner {
+        case .boundaries:
+            collision = CollisionBehavior(items: [body])
+            collision.setTranslatesReferenceBoundsIntoBoundary(true)
+        case .anchoredItems:
+            // A floor and a wall made of anchored items, their faces where the walls would be.
+            let floor = Box(Point(200, 450), Size(600, 100)), wall = Box(Point(450, 200), Size(100, 600))
+            items += [floor, wall]
+            collision = CollisionBehavior(items: items)
+            let anchors = DynamicItemBehavior(items: [floor, wall])
+            anchors.isAnchored = true
+            anchors.friction = c.friction  // contacts mix frictions as √(μ₁μ₂)
+            animator.addBehavior(anchors)
+        }
+        animator.addBehavior(collision)
+        if c.gravity { animator.addBehavior(GravityBehavior(items: [body])) }
+        let props = DynamicItemBehavior(items: [body])
+        props.friction = c.friction
+        props.elasticity = c.elasticity
+        if !c.resting { props.addLinearVelocity(c.gravity ? Vector(600, 0) : Vector(600, 300), for: body) }
+        animator.addBehavior(props)
+        return (animator, body)
+    }
+}
