@@ -319,9 +319,12 @@ enum WideContactSolver {
         let bias1 = wmax(c.p1.separation, Wide(repeating: 0)) * t.invH
         let bias2 = wmax(c.p2.separation, Wide(repeating: 0)) * t.invH
         let l1 = Levers(c.p1), l2 = Levers(c.p2)
-        blockNormal(&c.p1, &c.p2, bias1, bias2, l1, l2, k, &A, &B)
-        rigidNormal(&c.p1, bias1, l1, k, &A, &B)
-        rigidNormal(&c.p2, bias2, l2, k, &A, &B)
+        // Lanes the block solved need no second look (it would find nothing to do); the
+        // others, if any, go one point at a time.
+        if blockNormal(&c.p1, &c.p2, bias1, bias2, l1, l2, k, &A, &B) {
+            rigidNormal(&c.p1, bias1, l1, k, &A, &B)
+            rigidNormal(&c.p2, bias2, l2, k, &A, &B)
+        }
         friction(&c.p1, l1, k, &A, &B)
         friction(&c.p2, l2, k, &A, &B)
         WideBody.scatter(A, B, s, c.bodyA, c.bodyB)
@@ -425,17 +428,19 @@ enum WideContactSolver {
     /// The two normal rows of each lane's face contact solved together, lane-wise, as
     /// ContactSolver.blockRelax does (the reasons are there). Lanes with one point, rows too
     /// nearly parallel or no case fitting are left unchanged for the one-at-a-time pass after it.
+    /// Returns whether any lane with a contact was left so.
     @inline(__always)
     static func blockNormal(_ p1: inout WidePoint, _ p2: inout WidePoint, _ bias1: Wide, _ bias2: Wide,
-                            _ l1: Levers, _ l2: Levers, _ c: Coefficients, _ A: inout WideBody, _ B: inout WideBody) {
+                            _ l1: Levers, _ l2: Levers, _ c: Coefficients, _ A: inout WideBody, _ B: inout WideBody) -> Bool {
         let zero = Wide(repeating: 0)
         let m = c.mA + c.mB
         let k11 = m + c.iA * l1.rnA * l1.rnA + c.iB * l1.rnB * l1.rnB
         let k22 = m + c.iA * l2.rnA * l2.rnA + c.iB * l2.rnB * l2.rnB
         let k12 = m + c.iA * l1.rnA * l2.rnA + c.iB * l1.rnB * l2.rnB
         let det = k11 * k22 - k12 * k12
-        let usable = (det .> Wide(repeating: 1e-3) * k11 * k22) .& (p1.normalMass .> zero) .& (p2.normalMass .> zero)
-        if !any(usable) { return }
+        let occupied = p1.normalMass .> zero
+        let usable = (det .> Wide(repeating: 1e-3) * k11 * k22) .& occupied .& (p2.normalMass .> zero)
+        if !any(usable) { return true }
         let vn1 = normalVelocity(l1, c, A, B) + bias1, vn2 = normalVelocity(l2, c, A, B) + bias2
         let a1 = p1.normalImpulse, a2 = p2.normalImpulse
         let b1 = vn1 - (k11 * a1 + k12 * a2), b2 = vn2 - (k12 * a1 + k22 * a2)
@@ -447,7 +452,7 @@ enum WideContactSolver {
         let case2 = .!caseBoth .& .!case1 .& (only2 .>= zero) .& (k12 * only2 + b1 .>= zero)
         let caseNone = (b1 .>= zero) .& (b2 .>= zero)
         let solved = usable .& (caseBoth .| case1 .| case2 .| caseNone)
-        if !any(solved) { return }
+        if !any(solved) { return true }
         var x1 = zero.replacing(with: both1, where: caseBoth).replacing(with: only1, where: case1)
         var x2 = zero.replacing(with: both2, where: caseBoth).replacing(with: only2, where: case2)
         x1 = a1.replacing(with: x1, where: solved)
@@ -459,6 +464,7 @@ enum WideContactSolver {
         let sum = d1 + d2
         A.vx -= c.mA * sum * c.nx; A.vy -= c.mA * sum * c.ny; A.w -= c.iA * (d1 * l1.rnA + d2 * l2.rnA)
         B.vx += c.mB * sum * c.nx; B.vy += c.mB * sum * c.ny; B.w += c.iB * (d1 * l1.rnB + d2 * l2.rnB)
+        return any(occupied .& .!solved)
     }
 
     @inline(__always)
