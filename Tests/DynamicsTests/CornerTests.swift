@@ -37,6 +37,27 @@ import Geometry
         #expect(hit > 0 && hit <= 31, "reached the wall at step \(hit)")
     }
 
+    /// The Push scene as it was reported: the square on the floor pushed steadily right
+    /// (magnitude 1.5, no gravity, no friction) into the bottom-right corner used to rise up the
+    /// wall at 9 pt/s. A horizontal push does no work on a box held by the wall, so it must stay
+    /// in the corner: within 0.5 pt of where it arrives, for 10 s.
+    @Test func boxPushedSteadilyIntoTheCornerStaysThere() {
+        let animator = DynamicAnimator(referenceBounds: Rect(x: 0, y: 0, width: 640, height: 368))
+        let box = Box(Point(300, 328), Size(80, 80))
+        let collision = CollisionBehavior(items: [box])
+        collision.setTranslatesReferenceBoundsIntoBoundary(true)
+        animator.addBehavior(collision)
+        let push = PushBehavior(items: [box], mode: .continuous)
+        push.magnitude = 1.5
+        animator.addBehavior(push)
+        var highest = Double.infinity
+        run(animator, steps: 600) { step in
+            if step > 100 { highest = min(highest, box.center.y) }
+        }
+        #expect(box.center.x > 599, "never reached the wall: \(box.center)")
+        #expect(highest > 327.5, "rose to y = \(highest)")
+    }
+
     enum Corner: CaseIterable { case boundaries, anchoredItems }
 
     struct Case: CustomStringConvertible {
