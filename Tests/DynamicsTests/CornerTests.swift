@@ -25,16 +25,17 @@ import Geometry
         props.friction = 0
         props.addLinearVelocity(Vector(600, 0), for: box)
         animator.addBehavior(props)
-        var hit = 0
+        var hit = 0, fastest = 0.0, highest = Double.infinity
         run(animator, steps: 300) { step in
             if hit == 0 && box.center.x >= 599 { hit = step }
             if hit > 0 && step >= hit + 30 {
-                let v = animator.linearVelocity(for: box).length
-                #expect(v < 0.5, "step \(step): still moving at \(v) pt/s")
-                #expect(box.center.y > 327 && box.center.x > 599, "left the corner: \(box.center)")
+                fastest = max(fastest, animator.linearVelocity(for: box).length)
+                highest = min(highest, box.center.y)
             }
         }
         #expect(hit > 0 && hit <= 31, "reached the wall at step \(hit)")
+        #expect(fastest < 0.5, "still moving at \(fastest) pt/s half a second after")
+        #expect(highest > 327, "rose to y = \(highest)")
     }
 
     /// The Push scene as it was reported: the square on the floor pushed steadily right
@@ -59,12 +60,16 @@ import Geometry
     }
 
     enum Corner: CaseIterable { case boundaries, anchoredItems }
+    /// At rest touching both walls; sliding along the floor into the wall; or flying at the
+    /// corner from above the floor (at 600, 300 pt/s).
+    enum Motion: CaseIterable { case resting, sliding, flying }
 
     struct Case: CustomStringConvertible {
-        var ball: Bool, friction: Double, elasticity: Double, gravity: Bool, corner: Corner, resting: Bool
+        var ball: Bool, friction: Double, elasticity: Double, gravity: Bool, corner: Corner, motion: Motion
         var description: String {
-            "\(ball ? "ball" : "box") μ=\(friction) e=\(elasticity) \(gravity ? "g" : "no g") \(corner) \(resting ? "resting" : "sliding")"
+            "\(ball ? "ball" : "box") μ=\(friction) e=\(elasticity) \(gravity ? "g" : "no g") \(corner) \(motion)"
         }
+        var resting: Bool { motion == .resting }
     }
 
     static let grid: [Case] = {
@@ -74,9 +79,9 @@ import Geometry
                 for elasticity in [0.0, 0.5, 1] {
                     for gravity in [false, true] {
                         for corner in Corner.allCases {
-                            for resting in [false, true] {
+                            for motion in Motion.allCases {
                                 cases.append(Case(ball: ball, friction: friction, elasticity: elasticity,
-                                                  gravity: gravity, corner: corner, resting: resting))
+                                                  gravity: gravity, corner: corner, motion: motion))
                             }
                         }
                     }
@@ -86,9 +91,14 @@ import Geometry
         return cases
     }()
 
-    /// Every case of the grid for 3 s: kinetic plus gravitational energy never exceeds its
-    /// largest earlier value by more than round-off (10⁻⁶ of the start, or of the energy of a
-    /// 1 pt/s drift when the body starts at rest), and a body resting in the corner stays there.
+    /// Every case of the grid for 3 s: kinetic plus gravitational energy never rises above its
+    /// lowest earlier value by more than 0.1 % of the start (or the energy of a 1 pt/s drift,
+    /// for a body starting at rest); an inelastic body without friction ends at rest in the
+    /// corner (walls that only push perpendicular to themselves take its motion along each);
+    /// a body resting in the corner stays there. (With friction a spinning ball may rightly roll
+    /// up a wall without gravity, and a box may stop short of the wall.) (A box kicked up the wall by the corner keeps its
+    /// energy without gravity, and loses less than it should with it: the rest test is what
+    /// catches it.)
     @Test func cornerNeverAddsEnergy() {
         var failures: [String] = []
         for c in Self.grid {
@@ -96,16 +106,21 @@ import Geometry
             let m = animator.mass(for: body)
             let g = c.gravity ? GravityBehavior.pointsPerSecondSquared : 0
             func energy() -> Double { animator.kineticEnergy + m * g * (400 - body.center.y) }
-            var peak = energy()
-            let tolerance = max(1e-6 * peak, 0.5 * m * 1)
+            var lowest = energy()
+            let tolerance = max(1e-3 * lowest, 0.5 * m * 1)
             let start = body.center
-            var worst = 0.0
-            run(animator, steps: 180) { _ in
+            var worst = 0.0, worstStep = 0
+            run(animator, steps: 180) { step in
                 let e = energy()
-                worst = max(worst, e - peak)
-                peak = max(peak, e)
+                if e - lowest > worst { worst = e - lowest; worstStep = step }
+                lowest = min(lowest, e)
             }
-            if worst > tolerance { failures.append("\(c): gained \(worst) over \(peak - worst)") }
+            if worst > tolerance { failures.append("\(c): gained \(worst) by step \(worstStep)") }
+            let corner = Point(400 - 20, 400 - 20)
+            if (c.elasticity == 0 && c.friction == 0) || c.resting {
+                let v = animator.linearVelocity(for: body).length, off = (body.center - corner).length
+                if v > 1 || off > 1 { failures.append("\(c): ends \(off) pt from the corner at \(v) pt/s") }
+            }
             if c.resting {
                 let moved = (body.center - start).length
                 if moved > 0.5 { failures.append("\(c): resting body moved \(moved) pt") }
@@ -114,13 +129,17 @@ import Geometry
         #expect(failures.isEmpty, "\(failures.count) of \(Self.grid.count): \(failures.prefix(8).joined(separator: "; "))")
     }
 
-    /// A 40 pt box or ball in the bottom-right corner of a 400×400 box, either at rest touching
-    /// both walls, or sliding into it: along the floor at 600 pt/s under gravity, and without
-    /// gravity at (600, 300) pt/s from above the floor, so it strikes the floor and then the wall.
+    /// A 40 pt box or ball in the bottom-right corner of a 400×400 box: at rest touching both
+    /// walls, sliding along the floor into the wall at 600 pt/s, or flying at the corner from
+    /// 100 pt above the floor at (600, 300) pt/s, striking the floor and then the wall.
     static func scene(_ c: Case) -> (DynamicAnimator, Box) {
         let animator = DynamicAnimator(referenceBounds: Rect(x: 0, y: 0, width: 400, height: 400))
         let size = 40.0
-        let center = c.resting ? Point(400 - size / 2, 400 - size / 2) : Point(180, c.gravity ? 400 - size / 2 : 300)
+        let center = switch c.motion {
+        case .resting: Point(400 - size / 2, 400 - size / 2)
+        case .sliding: Point(180, 400 - size / 2)
+        case .flying: Point(180, 300)
+        }
         let body = c.ball ? Box.ball(center, diameter: size) : Box(center, Size(size, size))
         var items: [DynamicItem] = [body]
         let collision: CollisionBehavior
@@ -143,7 +162,11 @@ import Geometry
         let props = DynamicItemBehavior(items: [body])
         props.friction = c.friction
         props.elasticity = c.elasticity
-        if !c.resting { props.addLinearVelocity(c.gravity ? Vector(600, 0) : Vector(600, 300), for: body) }
+        switch c.motion {
+        case .resting: break
+        case .sliding: props.addLinearVelocity(Vector(600, 0), for: body)
+        case .flying: props.addLinearVelocity(Vector(600, 300), for: body)
+        }
         animator.addBehavior(props)
         return (animator, body)
     }
