@@ -47,6 +47,7 @@ struct Stepper {
             contactSoftness: Softness(hertz: contactHertz, dampingRatio: settings.contactDampingRatio, h: h),
             staticSoftness: Softness(hertz: 2 * contactHertz, dampingRatio: settings.contactDampingRatio, h: h),
             maxBiasVelocity: settings.contactPushMaxVelocity,
+            maxSoftOverlap: settings.maxSoftOverlap,
             restitutionThreshold: settings.restitutionThreshold,
             linearSlop: settings.linearSlop)
         let jointSoftness = Softness(hertz: 2 * contactHertz, dampingRatio: settings.jointDampingRatio, h: h)

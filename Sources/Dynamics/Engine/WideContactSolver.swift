@@ -268,9 +268,12 @@ struct WideSettings {
     var invH: Wide
     /// Minus the largest push-out speed.
     var maxBias: Wide
+    /// SolverSettings.maxSoftOverlap.
+    var maxOverlap: Wide
     init(_ set: SolverSettings) {
         invH = Wide(repeating: Float(set.invH))
         maxBias = Wide(repeating: Float(-set.maxBiasVelocity))
+        maxOverlap = Wide(repeating: Float(set.maxSoftOverlap))
     }
 }
 
@@ -316,8 +319,12 @@ enum WideContactSolver {
         let bias1 = wmax(c.p1.separation, Wide(repeating: 0)) * t.invH
         let bias2 = wmax(c.p2.separation, Wide(repeating: 0)) * t.invH
         let l1 = Levers(c.p1), l2 = Levers(c.p2)
-        rigidNormal(&c.p1, bias1, l1, k, &A, &B)
-        rigidNormal(&c.p2, bias2, l2, k, &A, &B)
+        // Lanes the block solved need no second look (it would find nothing to do); the
+        // others, if any, go one point at a time.
+        if blockNormal(&c.p1, &c.p2, bias1, bias2, l1, l2, k, &A, &B) {
+            rigidNormal(&c.p1, bias1, l1, k, &A, &B)
+            rigidNormal(&c.p2, bias2, l2, k, &A, &B)
+        }
         friction(&c.p1, l1, k, &A, &B)
         friction(&c.p2, l2, k, &A, &B)
         WideBody.scatter(A, B, s, c.bodyA, c.bodyB)
@@ -403,7 +410,10 @@ enum WideContactSolver {
         let impulseScale = soft.impulseScale.replacing(with: 0, where: speculative)
         let l = Levers(p)
         let vn = normalVelocity(l, c, A, B)
-        applyNormal(&p, l, c, &A, &B, -p.normalMass * massScale * (vn + bias) - impulseScale * p.normalImpulse)
+        let soft = -p.normalMass * massScale * (vn + bias) - impulseScale * p.normalImpulse
+        // However hard the push, the overlap deepens no further than maxSoftOverlap.
+        let stop = -p.normalMass * (vn + wmax(sep + t.maxOverlap, Wide(repeating: 0)) * t.invH)
+        applyNormal(&p, l, c, &A, &B, wmax(soft, stop))
     }
 
     /// Rigid normal impulse without position bias (the relax pass); `bias` is a speculative
@@ -413,6 +423,48 @@ enum WideContactSolver {
                             _ B: inout WideBody) {
         let vn = normalVelocity(l, c, A, B)
         applyNormal(&p, l, c, &A, &B, -p.normalMass * (vn + bias))
+    }
+
+    /// The two normal rows of each lane's face contact solved together, lane-wise, as
+    /// ContactSolver.blockRelax does (the reasons are there). Lanes with one point, rows too
+    /// nearly parallel or no case fitting are left unchanged for the one-at-a-time pass after it.
+    /// Returns whether any lane with a contact was left so.
+    @inline(__always)
+    static func blockNormal(_ p1: inout WidePoint, _ p2: inout WidePoint, _ bias1: Wide, _ bias2: Wide,
+                            _ l1: Levers, _ l2: Levers, _ c: Coefficients, _ A: inout WideBody, _ B: inout WideBody) -> Bool {
+        let zero = Wide(repeating: 0)
+        let m = c.mA + c.mB
+        let k11 = m + c.iA * l1.rnA * l1.rnA + c.iB * l1.rnB * l1.rnB
+        let k22 = m + c.iA * l2.rnA * l2.rnA + c.iB * l2.rnB * l2.rnB
+        let k12 = m + c.iA * l1.rnA * l2.rnA + c.iB * l1.rnB * l2.rnB
+        let det = k11 * k22 - k12 * k12
+        let occupied = p1.normalMass .> zero
+        let usable = (det .> Wide(repeating: 1e-3) * k11 * k22) .& occupied .& (p2.normalMass .> zero)
+        if !any(usable) { return true }
+        let vn1 = normalVelocity(l1, c, A, B) + bias1, vn2 = normalVelocity(l2, c, A, B) + bias2
+        let a1 = p1.normalImpulse, a2 = p2.normalImpulse
+        let b1 = vn1 - (k11 * a1 + k12 * a2), b2 = vn2 - (k12 * a1 + k22 * a2)
+        let invDet = Wide(repeating: 1) / det.replacing(with: 1, where: .!usable)
+        let both1 = (k12 * b2 - k22 * b1) * invDet, both2 = (k12 * b1 - k11 * b2) * invDet
+        let only1 = -b1 * p1.normalMass, only2 = -b2 * p2.normalMass
+        let caseBoth = (both1 .>= zero) .& (both2 .>= zero)
+        let case1 = .!caseBoth .& (only1 .>= zero) .& (k12 * only1 + b2 .>= zero)
+        let case2 = .!caseBoth .& .!case1 .& (only2 .>= zero) .& (k12 * only2 + b1 .>= zero)
+        let caseNone = (b1 .>= zero) .& (b2 .>= zero)
+        let solved = usable .& (caseBoth .| case1 .| case2 .| caseNone)
+        if !any(solved) { return true }
+        var x1 = zero.replacing(with: both1, where: caseBoth).replacing(with: only1, where: case1)
+        var x2 = zero.replacing(with: both2, where: caseBoth).replacing(with: only2, where: case2)
+        x1 = a1.replacing(with: x1, where: solved)
+        x2 = a2.replacing(with: x2, where: solved)
+        let d1 = x1 - a1, d2 = x2 - a2
+        p1.normalImpulse = x1; p2.normalImpulse = x2
+        p1.maxNormalImpulse = wmax(p1.maxNormalImpulse, d1)
+        p2.maxNormalImpulse = wmax(p2.maxNormalImpulse, d2)
+        let sum = d1 + d2
+        A.vx -= c.mA * sum * c.nx; A.vy -= c.mA * sum * c.ny; A.w -= c.iA * (d1 * l1.rnA + d2 * l2.rnA)
+        B.vx += c.mB * sum * c.nx; B.vy += c.mB * sum * c.ny; B.w += c.iB * (d1 * l1.rnB + d2 * l2.rnB)
+        return any(occupied .& .!solved)
     }
 
     @inline(__always)
