@@ -8,6 +8,10 @@
 //   (at least one step); time beyond that is dropped (the origin moves), so a stall never turns
 //   into a burst of catch-up, and a scene whose steps cost more than the frame allows runs in
 //   slow motion (the status line says how slow) while frames and keys keep coming.
+// - Drawing never waits for the terminal: while the driver's terminal has not yet taken the
+//   last frame (`isReadyForFrame` false) the frame is dropped before any drawing work, the app
+//   tries again at the next frame time, and the status line says "terminal slow: N frames
+//   dropped" (over the last second) while the world goes on at its own pace.
 // - A session at rest (animator paused, no animation, no gesture tracking or waiting) skips its
 //   due steps without work, draws once and blocks in `nextEvent(timeout:)` with `idleTimeout`;
 //   otherwise it waits only until the next step is due, so frames come at up to 60 per second.
@@ -95,6 +99,8 @@ public final class PlaygroundApp {
     private var lastDrawAt = -Double.infinity
     static let frameInterval = 1.0 / 60
     private var frameTimes: [Double] = []
+    /// When frames were dropped by a terminal still busy with an earlier one, over the last second.
+    private var frameDrops: [Double] = []
     private var stepMilliseconds = 0.0
     /// Simulated time dropped because steps could not keep up, and when (for the slow-motion
     /// figure in the status line).
@@ -669,8 +675,13 @@ public final class PlaygroundApp {
     // MARK: Drawing
 
     private func draw(now: Double) {
-        needsDraw = false
         lastDrawAt = now
+        guard terminal.isReadyForFrame else {
+            // Not even drawn: the terminal is still busy with the last frame (needsDraw stays).
+            frameDrops.append(now)
+            return
+        }
+        needsDraw = false
         let columns = max(terminal.size.columns, 0), rows = max(terminal.size.rows, 0)
         var grid = CellGrid(columns: columns, rows: rows)
         if isTooSmall {
@@ -736,6 +747,10 @@ public final class PlaygroundApp {
             state = String(format: "slow motion %.2f×", rate)
         }
         if playback.speed != 1 { state += " at " + PlaybackClock.label(playback.speed) }
+        frameDrops.removeAll { $0 <= now - 1 }
+        if !frameDrops.isEmpty {
+            state = "terminal slow: \(frameDrops.count) frame\(frameDrops.count == 1 ? "" : "s") dropped │ " + state
+        }
         if let travel, travel.session !== s {
             state = "rewinding… \(100 * travel.session.stepCount / max(travel.target, 1)) %"
         } else if isPaused {
