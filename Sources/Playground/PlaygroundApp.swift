@@ -697,7 +697,7 @@ public final class PlaygroundApp {
                     || (pixels != nil && (canvas!.samplesAcross != pixels!.width || canvas!.samplesDown != pixels!.height)) {
                     if let pixels {
                         canvas = Canvas(columns: columns, rows: rows - 1, cellSize: cellSize, pixelsPerCell: pixels,
-                                        background: renderer.background)
+                                        background: renderer.background, retained: true)
                     } else {
                         canvas = Canvas(columns: columns, rows: rows - 1, cellSize: cellSize, glyphs: options.glyphs,
                                         background: renderer.background)
@@ -707,6 +707,7 @@ public final class PlaygroundApp {
                 editMode.draw(on: &canvas!, scene: s.scene, viewport: viewport)
                 let contacts = overlay == .off ? [] : s.scene.animator.contactPoints
                 PhysicsOverlay(mode: overlay).draw(s.scene, contacts: contacts, on: &canvas!, viewport: viewport, renderer: renderer)
+                canvas!.commit()   // pixel mode: paint only where the picture changed
                 canvas!.render(into: &grid, colorMode: terminal.colorMode)
                 if overlay != .off { HUD(figures: .init(s.scene, contacts: contacts, stepMilliseconds: stepMilliseconds)).draw(into: &grid) }
             }

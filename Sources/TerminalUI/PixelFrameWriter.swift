@@ -7,7 +7,8 @@
 // character. When the terminal is still busy with earlier frames (`sendImage` false) the
 // picture waits: nothing is queued, the tiles stay owed and go with the next frame that may
 // send, so a slow terminal drops frames instead of falling behind. With synchronized output the
-// frame is wrapped in CSI ? 2026 h … l so the terminal shows it whole.
+// frame is wrapped in CSI ? 2026 h … l so the terminal shows it whole. A frame in which nothing
+// changed is no bytes at all (no SGR reset, no synchronized-output brackets).
 
 public struct PixelFrameWriter: Sendable {
     public let graphics: GraphicsProtocol
@@ -31,7 +32,6 @@ public struct PixelFrameWriter: Sendable {
     /// The frame's bytes; `sendImage` false when the terminal has not caught up yet.
     public mutating func frame(_ grid: CellGrid, image: PixelImage, imageRows: Int, colorMode: ColorMode, sendImage: Bool) -> [UInt8] {
         var out: [UInt8] = []
-        if synchronizedOutput { out += Array("\u{1B}[?2026h".utf8) }
         let previous = shownGrid.flatMap { $0.columns == grid.columns && $0.rows == grid.rows ? $0 : nil }
         let sameImage = shownImage.map { $0.width == image.width && $0.height == image.height } ?? false
         var due = Set(tiles.changed(from: sameImage ? shownImage : nil, to: image)).union(owed)
@@ -78,9 +78,10 @@ public struct PixelFrameWriter: Sendable {
                 out += Array(String(cell.character).utf8)
             }
         }
-        out += Array("\u{1B}[0m".utf8)
-        if synchronizedOutput { out += Array("\u{1B}[?2026l".utf8) }
         shownGrid = grid
+        guard !out.isEmpty else { return [] }
+        out += Array("\u{1B}[0m".utf8)
+        if synchronizedOutput { out = Array("\u{1B}[?2026h".utf8) + out + Array("\u{1B}[?2026l".utf8) }
         return out
     }
 
