@@ -8,18 +8,20 @@ import Testing
     /// Cells of 8×16 pt shown as 10×20 pixels, as the playground's pixel mode makes them.
     static let cellSize = CellSize(width: 8, height: 16)
 
-    /// Frame `k` of a little scene: a still box, a still floor line, a ball gliding right over a
-    /// half-transparent disc, a rope (dotted), a label, a trail of fading dots, and from frame 3
-    /// on a square raised above the ball (a change of order among calls that did not change).
+    /// Frame `k` of a little scene: a still box, a still floor line, a ball gliding right, a
+    /// half-transparent disc away from it with a square over it that goes beneath it from frame
+    /// 3 on (two calls that did not change swap order), a rope (dotted), labels, a trail of
+    /// fading dots.
     static func draw(_ k: Int, on canvas: inout Canvas) {
         canvas.clear()
         canvas.fill(.rectangle(center: Point(300, 100), size: Size(60, 30), angle: 0.3), color: .green)
         canvas.fill(.segment(from: Point(0, 400), to: Point(900, 380), thickness: 1.6, dotted: false), color: .gray)
-        canvas.fill(.ellipse(center: Point(200, 220), size: Size(90, 90), angle: 0), color: .blue, alpha: 0.5)
+        let square = Shape.rectangle(center: Point(715, 510), size: Size(30, 30), angle: 0)
+        if k >= 3 { canvas.fill(square, color: .red) }
+        canvas.fill(.ellipse(center: Point(700, 520), size: Size(90, 90), angle: 0), color: .blue, alpha: 0.5)
         let x = 150 + 7.3 * Double(k)
-        if k < 3 { canvas.fill(.rectangle(center: Point(215, 210), size: Size(30, 30), angle: 0), color: .red) }
+        if k < 3 { canvas.fill(square, color: .red) }
         canvas.fill(.ellipse(center: Point(x, 210), size: Size(40, 40), angle: 0), color: .orange)
-        if k >= 3 { canvas.fill(.rectangle(center: Point(215, 210), size: Size(30, 30), angle: 0), color: .red) }
         canvas.fill(.segment(from: Point(500, 50), to: Point(520 + Double(k), 250), thickness: 1, dotted: true), color: .white, alpha: 0.8)
         canvas.fill((0..<4).map { (shape: Shape.anchor(Point(600 + 9 * Double($0 + k), 300)), alpha: 0.25 * Double($0 + 1)) }, color: .yellow)
         canvas.drawLabel("HI", center: Point(x, 150), angle: 0, color: .white)
