@@ -55,7 +55,13 @@ public struct PixelFrameWriter: Sendable {
                 painted.insert(t)
             }
             owed = []
-            shownImage = image
+            if sameImage, shownImage != nil {
+                // Only the painted tiles changed on screen; updating them in place keeps this
+                // copy apart from the canvas's pixels (no copy of the whole picture each frame).
+                for t in painted { shownImage!.copy(t.width, t.height, at: t.x, t.y, from: image) }
+            } else {
+                shownImage = image
+            }
         } else {
             owed = due
         }
