@@ -10,23 +10,23 @@
 // Drawing sends the changed cells with setcchar + mvwadd_wch and ends with one wnoutrefresh +
 // doupdate, whose bytes go through a `TerminalOutput` (a pipe and a writer thread) so a slow
 // terminal never blocks the loop: while an earlier frame is still on its way the new one is
-// dropped whole (`droppedFrames` counts them) and the next one carries its changes. ncurses'
-// output descriptor is a copy of the terminal's that points at the pipe only for the doupdate;
-// SIGWINCH is caught here, not by ncurses, so ncurses never asks that descriptor for the window
-// size while it points at the pipe (a resize is read from the terminal and given to resizeterm). Input comes from wget_wch on stdscr (which has no pending drawing between frames);
-// mouse reports go through getmouse and a `MouseTracker` (motion with a held button is a drag);
-// characters ncurses could not decode go through an `EscapeSequenceDecoder`, so stray escape
-// bytes never act as keys.
+// dropped whole (`isReadyForFrame` says so beforehand; `droppedFrames` counts them) and the next
+// one carries its changes. ncurses' output descriptor is a copy of the terminal's that points at
+// the pipe only for the doupdate; SIGWINCH is caught here, not by ncurses, so ncurses never asks
+// that descriptor for the window size while it points at the pipe (a resize is read from the
+// terminal and given to resizeterm). Input comes from wget_wch on stdscr (which has no pending
+// drawing between frames); mouse reports go through getmouse and a `MouseTracker` (motion with
+// a held button is a drag); characters ncurses could not decode go through an
+// `EscapeSequenceDecoder`, so stray escape bytes never act as keys.
 //
 // Leaving: `end()` drops what is still queued, writes ESC[?1003l ESC[?1006l and drains them (at
-// most two seconds), then endwin; it is idempotent. For signals,
-// `installSignalHandlers()` makes every signal that would end the process quietly (SIGTERM,
-// SIGHUP, SIGINT, SIGQUIT, SIGUSR1/2, SIGALRM, SIGPIPE, ...) set a flag that `nextEvent` turns
-// into Ctrl-C (the app's quit key), so the app leaves through its ordinary path and calls
-// `end()`; SIGTSTP sets another that `nextEvent` turns into Ctrl-Z (the app suspends, mouse
-// tracking off first); crash signals restore the terminal with async-signal-safe calls only
-// (write of the reset bytes and tcsetattr of the saved settings; endwin is not safe in a
-// handler) and re-raise.
+// most two seconds), then endwin; it is idempotent. For signals, `installSignalHandlers()` makes
+// every signal that would end the process quietly (SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1/2,
+// SIGALRM, SIGPIPE, ...) set a flag that `nextEvent` turns into Ctrl-C (the app's quit key), so
+// the app leaves through its ordinary path and calls `end()`; SIGTSTP sets another that
+// `nextEvent` turns into Ctrl-Z (the app suspends, mouse tracking off first); crash signals
+// restore the terminal with async-signal-safe calls only (write of the reset bytes and tcsetattr
+// of the saved settings; endwin is not safe in a handler) and re-raise.
 
 import CNCursesW
 import TerminalUI
