@@ -95,12 +95,6 @@ static inline int nudge_put_cell(WINDOW *w, int y, int x, unsigned int ch, int b
     return mvwadd_wch(w, y, x, &c);
 }
 
-/// Bytes written to the terminal `fd` and not yet sent (TIOCOUTQ), or -1.
-static inline int nudge_output_queue(int fd) {
-    int n = 0;
-    return ioctl(fd, TIOCOUTQ, &n) == 0 ? n : -1;
-}
-
 /// wcwidth() of the C library (declared here: glibc's <wchar.h> hides it without _XOPEN_SOURCE,
 /// which SwiftPM does not pass).
 extern int wcwidth(wchar_t c);
@@ -113,6 +107,45 @@ static inline void nudge_write_all(int fd, const char *s, size_t n) {
         if (k < 0) { if (errno == EINTR) continue; return; }
         s += k; n -= (size_t)k;
     }
+}
+
+/// The terminal's size in cells (TIOCGWINSZ); 0 and the size, or -1 when it has none.
+static inline int nudge_window_size(int fd, int *rows, int *columns) {
+    struct winsize w;
+    memset(&w, 0, sizeof w);
+    if (ioctl(fd, TIOCGWINSZ, &w) != 0 || w.ws_row == 0 || w.ws_col == 0) return -1;
+    *rows = w.ws_row; *columns = w.ws_col;
+    return 0;
+}
+
+// MARK: Window size changes
+//
+// The driver catches SIGWINCH itself (installed before newterm, so ncurses, which only takes a
+// signal whose action is the default, leaves it alone) and resizes ncurses from the loop. ncurses'
+// own handler would make the next doupdate ask its output descriptor for the size, and during a
+// doupdate that descriptor is the output pipe (see TerminalOutput), which has none.
+
+static volatile sig_atomic_t nudge_caught_winch = 0;
+static void nudge_on_winch(int sig) { (void)sig; nudge_caught_winch = 1; }
+static inline struct sigaction *nudge_previous_winch(void) { static struct sigaction a; return &a; }
+
+/// Catches SIGWINCH (no SA_RESTART: a waiting read returns so the loop sees it at once).
+static inline void nudge_catch_winch(void) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    sa.sa_handler = nudge_on_winch;
+    sigaction(SIGWINCH, &sa, nudge_previous_winch());
+}
+
+/// Gives SIGWINCH back to whoever had it before `nudge_catch_winch`.
+static inline void nudge_release_winch(void) { sigaction(SIGWINCH, nudge_previous_winch(), NULL); }
+
+/// Whether a SIGWINCH came since the last call; clears it.
+static inline int nudge_take_winch(void) {
+    int s = nudge_caught_winch;
+    nudge_caught_winch = 0;
+    return s;
 }
 
 // MARK: Pseudo-terminals (tests drive ncurses through one)

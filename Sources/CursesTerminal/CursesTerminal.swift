@@ -8,19 +8,25 @@
 //   events | position), mouseinterval(0) → flush, then write ESC[?1003h (any-motion tracking,
 //   or drags never arrive) and, when terminfo's XM asks for SGR, ESC[?1006h again.
 // Drawing sends the changed cells with setcchar + mvwadd_wch and ends with one wnoutrefresh +
-// doupdate. Input comes from wget_wch on stdscr (which has no pending drawing between frames);
-// mouse reports go through getmouse and a `MouseTracker` (motion with a held button is a drag);
-// characters ncurses could not decode go through an `EscapeSequenceDecoder`, so stray escape
-// bytes never act as keys.
+// doupdate, whose bytes go through a `TerminalOutput` (a pipe and a writer thread) so a slow
+// terminal never blocks the loop: while an earlier frame is still on its way the new one is
+// dropped whole (`isReadyForFrame` says so beforehand; `droppedFrames` counts them) and the next
+// one carries its changes. ncurses' output descriptor is a copy of the terminal's that points at
+// the pipe only for the doupdate; SIGWINCH is caught here, not by ncurses, so ncurses never asks
+// that descriptor for the window size while it points at the pipe (a resize is read from the
+// terminal and given to resizeterm). Input comes from wget_wch on stdscr (which has no pending
+// drawing between frames); mouse reports go through getmouse and a `MouseTracker` (motion with
+// a held button is a drag); characters ncurses could not decode go through an
+// `EscapeSequenceDecoder`, so stray escape bytes never act as keys.
 //
-// Leaving: `end()` writes ESC[?1003l ESC[?1006l, then endwin; it is idempotent. For signals,
-// `installSignalHandlers()` makes every signal that would end the process quietly (SIGTERM,
-// SIGHUP, SIGINT, SIGQUIT, SIGUSR1/2, SIGALRM, SIGPIPE, ...) set a flag that `nextEvent` turns
-// into Ctrl-C (the app's quit key), so the app leaves through its ordinary path and calls
-// `end()`; SIGTSTP sets another that `nextEvent` turns into Ctrl-Z (the app suspends, mouse
-// tracking off first); crash signals restore the terminal with async-signal-safe calls only
-// (write of the reset bytes and tcsetattr of the saved settings; endwin is not safe in a
-// handler) and re-raise.
+// Leaving: `end()` drops what is still queued, writes ESC[?1003l ESC[?1006l and drains them (at
+// most two seconds), then endwin; it is idempotent. For signals, `installSignalHandlers()` makes
+// every signal that would end the process quietly (SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1/2,
+// SIGALRM, SIGPIPE, ...) set a flag that `nextEvent` turns into Ctrl-C (the app's quit key), so
+// the app leaves through its ordinary path and calls `end()`; SIGTSTP sets another that
+// `nextEvent` turns into Ctrl-Z (the app suspends, mouse tracking off first); crash signals
+// restore the terminal with async-signal-safe calls only (write of the reset bytes and tcsetattr
+// of the saved settings; endwin is not safe in a handler) and re-raise.
 
 import CNCursesW
 import TerminalUI
@@ -66,7 +72,12 @@ public final class CursesTerminal: TerminalDriver {
     private var screen: OpaquePointer?
     private var inputFile: UnsafeMutablePointer<FILE>?
     private var outputFile: UnsafeMutablePointer<FILE>?
-    private var ownsFiles = false
+    private var ownsInput = false
+    /// Where frames go (nil before `begin` and after `end`, or when no pipe could be had).
+    private var output: TerminalOutput?
+    /// ncurses' output descriptor, and a copy of the terminal's to point it back at.
+    private var ncursesFD: Int32 = -1
+    private var terminalCopy: Int32 = -1
     private var lastGrid: CellGrid?
     private var mouse = MouseTracker()
     private var decoder = EscapeSequenceDecoder()
@@ -75,8 +86,8 @@ public final class CursesTerminal: TerminalDriver {
     private var pending: [TerminalEvent] = []
     /// Pixel mode's frame writer (nil in cell mode).
     private var pixelWriter: PixelFrameWriter?
-    /// Frames whose picture waited because the terminal was still busy.
-    public private(set) var droppedPictures = 0
+    /// Frames not drawn because the terminal had not yet taken the one before.
+    public private(set) var droppedFrames = 0
 
     /// A driver on standard input and output.
     public convenience init(options: Options = Options()) {
@@ -123,15 +134,19 @@ public final class CursesTerminal: TerminalDriver {
             setlocale(LC_CTYPE, "C.UTF-8")
         }
         nudge_emergency_arm(inputFD, outputFD)
+        nudge_catch_winch()
 
-        if inputFD == STDIN_FILENO && outputFD == STDOUT_FILENO {
-            inputFile = nudge_stdin(); outputFile = nudge_stdout(); ownsFiles = false
+        if inputFD == STDIN_FILENO {
+            inputFile = nudge_stdin(); ownsInput = false
         } else {
-            inputFile = fdopen(dup(inputFD), "r"); outputFile = fdopen(dup(outputFD), "w"); ownsFiles = true
+            inputFile = fdopen(dup(inputFD), "r"); ownsInput = true
         }
+        // A descriptor of ncurses' own, which `draw` points at the output pipe.
+        outputFile = fdopen(dup(outputFD), "w")
         let term = options.terminalType ?? getenv("TERM").map { String(cString: $0) } ?? "dumb"
         guard let s = newterm(term, outputFile, inputFile) else {
             nudge_emergency_disarm()
+            nudge_release_winch()
             closeFiles()
             throw TerminalError.cannotInitialize(term: term)
         }
@@ -168,6 +183,10 @@ public final class CursesTerminal: TerminalDriver {
         wnoutrefresh(win)
         doupdate()
         enableMotionTracking()
+        _ = nudge_take_winch()
+        ncursesFD = fileno(outputFile)
+        terminalCopy = fcntl(outputFD, F_DUPFD_CLOEXEC, 3)
+        output = terminalCopy >= 0 ? TerminalOutput(terminal: outputFD) : nil
 
         size = TerminalSize(columns: Int(nudge_max_x(win)), rows: Int(nudge_max_y(win)))
         lastGrid = nil
@@ -183,13 +202,22 @@ public final class CursesTerminal: TerminalDriver {
     public func end() {
         guard isActive else { return }
         isActive = false
-        if options.graphics == .kitty { writeRaw("\u{1B}_Ga=d,d=A,q=2\u{1B}\\") }   // the pictures go with us
-        disableMotionTracking()
+        var last = options.graphics == .kitty ? "\u{1B}_Ga=d,d=A,q=2\u{1B}\\" : ""   // the pictures go with us
+        last += Self.trackingOff
+        if let output {
+            // A slow terminal: the stale frame goes, the way back does not (bounded).
+            output.finish(within: 2, last: Array(last.utf8))
+            self.output = nil
+        } else {
+            writeRaw(last)
+        }
+        if terminalCopy >= 0 { close(terminalCopy); terminalCopy = -1 }
         endwin()
         if let s = screen { delscreen(s) }
         screen = nil
         closeFiles()
         nudge_emergency_disarm()
+        nudge_release_winch()
     }
 
     /// Ctrl-Z: gives the terminal back, stops the process (as the shell expects of Ctrl-Z), and
@@ -197,6 +225,7 @@ public final class CursesTerminal: TerminalDriver {
     public func suspend() {
         guard isActive else { return }
         disableMotionTracking()
+        output?.drain(within: 1)   // endwin writes directly: let what is queued go first
         endwin()
         kill(getpid(), SIGSTOP)
         // Continued.
@@ -213,8 +242,11 @@ public final class CursesTerminal: TerminalDriver {
 
     public func draw(_ grid: CellGrid) {
         guard isActive else { return }
-        if options.synchronizedOutput { fflush(outputFile); writeRaw("\u{1B}[?2026h") }
-        defer { if options.synchronizedOutput { fflush(outputFile); writeRaw("\u{1B}[?2026l") } }
+        // The terminal has not taken the last frame yet: drop this one whole (ncurses is not
+        // told of it, so its idea of the screen stays true and the next frame carries the changes).
+        if let output, !output.isIdle { droppedFrames += 1; return }
+        if options.synchronizedOutput { writeRaw("\u{1B}[?2026h") }
+        defer { if options.synchronizedOutput { writeRaw("\u{1B}[?2026l") } }
         let win = nudge_stdscr()
         let changes = grid.changes(from: lastGrid)
         let maxX = Int(nudge_max_x(win)), maxY = Int(nudge_max_y(win))
@@ -224,7 +256,13 @@ public final class CursesTerminal: TerminalDriver {
             _ = nudge_put_cell(win, Int32(change.row), Int32(change.column), cell.character.value, cell.bold ? 1 : 0, pair)
         }
         wnoutrefresh(win)
-        doupdate()
+        if let output {
+            TerminalOutput.redirect(ncursesFD, to: output.pipeWrite)
+            doupdate()
+            TerminalOutput.redirect(ncursesFD, to: terminalCopy)
+        } else {
+            doupdate()
+        }
         lastGrid = grid
     }
 
@@ -238,6 +276,7 @@ public final class CursesTerminal: TerminalDriver {
                 lastSignal = sig
                 return .key(.ctrlC)
             }
+            if let resized = takeResize() { return resized }
             // `kill -TSTP`: suspend as the Ctrl-Z key does (the app gives the terminal back first).
             if nudge_take_caught_stop() != 0 { return .key(.ctrlZ) }
             wtimeout(win, waitMS)
@@ -257,7 +296,7 @@ public final class CursesTerminal: TerminalDriver {
                 enqueue(decoder.flush())
                 if !pending.isEmpty { return pending.removeFirst() }
                 if let sig = CursesTerminal.takeCaughtSignal() { lastSignal = sig; return .key(.ctrlC) }
-                return nil
+                return takeResize()
             }
             if r == KEY_CODE_YES {
                 decoder.reset()
@@ -276,6 +315,8 @@ public final class CursesTerminal: TerminalDriver {
 
     public func bell() { if isActive { beep() } }
 
+    public var isReadyForFrame: Bool { output?.isIdle ?? true }
+
     // MARK: Internals
 
     private static func now() -> timespec {
@@ -287,6 +328,20 @@ public final class CursesTerminal: TerminalDriver {
     private static func seconds(since start: timespec) -> Double {
         let t = now()
         return Double(t.tv_sec - start.tv_sec) + Double(t.tv_nsec - start.tv_nsec) / 1e9
+    }
+
+    /// After a SIGWINCH: the terminal's new size, given to ncurses, as a resize event.
+    private func takeResize() -> TerminalEvent? {
+        guard nudge_take_winch() != 0 else { return nil }
+        var rows: Int32 = 0, columns: Int32 = 0
+        guard nudge_window_size(outputFD, &rows, &columns) == 0 || nudge_window_size(inputFD, &rows, &columns) == 0 else { return nil }
+        resizeterm(rows, columns)
+        clearok(nudge_curscr(), true)
+        let win = nudge_stdscr()
+        size = TerminalSize(columns: Int(nudge_max_x(win)), rows: Int(nudge_max_y(win)))
+        lastGrid = nil
+        pixelWriter?.invalidate()
+        return .resize(columns: size.columns, rows: size.rows)
     }
 
     private func enqueue(_ outputs: [EscapeSequenceDecoder.Output]) {
@@ -378,15 +433,22 @@ public final class CursesTerminal: TerminalDriver {
         writeRaw("\u{1b}[?1006;1000h" + (options.reportsMotion ? "\u{1b}[?1003h" : ""))
     }
 
+    private static let trackingOff = "\u{1b}[?1003l\u{1b}[?1006l\u{1b}[?1000l"
+
     private func disableMotionTracking() {
         fflush(outputFile)
         fflush(nudge_stdout())
-        writeRaw("\u{1b}[?1003l\u{1b}[?1006l\u{1b}[?1000l")
+        writeRaw(Self.trackingOff)
     }
 
-    private func writeRaw(_ s: String) {
-        var bytes = Array(s.utf8)
+    /// Bytes of our own, in order with ncurses' (through the output pipe while there is one).
+    private func writeRaw(_ s: String) { writeBytes(Array(s.utf8)) }
+
+    private func writeBytes(_ bytes: [UInt8]) {
+        if let output { return output.write(bytes) }
+        var bytes = bytes
         bytes.withUnsafeMutableBufferPointer { buf in
+            guard buf.count > 0 else { return }
             buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) {
                 nudge_write_all(outputFD, $0, buf.count)
             }
@@ -394,11 +456,9 @@ public final class CursesTerminal: TerminalDriver {
     }
 
     private func closeFiles() {
-        if ownsFiles {
-            if let f = inputFile { fclose(f) }
-            if let f = outputFile { fclose(f) }
-        }
-        inputFile = nil; outputFile = nil; ownsFiles = false
+        if ownsInput, let f = inputFile { fclose(f) }
+        if let f = outputFile { fclose(f) }
+        inputFile = nil; outputFile = nil; ownsInput = false
     }
 
 }
@@ -409,19 +469,14 @@ extension CursesTerminal: PixelDisplay {
         return (writer.tiles.cellWidth, writer.tiles.cellHeight)
     }
 
-    /// A frame in pixel mode, written straight to the terminal (ncurses draws nothing then). The
-    /// picture is sent only while the terminal's output queue is nearly empty: a terminal that
-    /// cannot keep up drops pictures, never the 60 Hz simulation or the keys.
+    /// A frame in pixel mode, through the output pipe (ncurses draws nothing then). Sent only when
+    /// the terminal has taken the frame before, else dropped whole: the writer still holds what
+    /// the terminal shows, so the next frame that goes carries every tile changed since. A
+    /// terminal that cannot keep up drops frames, never the 60 Hz simulation or the keys.
     public func draw(_ grid: CellGrid, image: PixelImage, imageRows: Int) {
         guard isActive, pixelWriter != nil else { return draw(grid) }
-        let queued = nudge_output_queue(outputFD)
-        let sendImage = queued >= 0 ? queued < 16_384 : true
-        if !sendImage { droppedPictures += 1 }
-        let bytes = pixelWriter!.frame(grid, image: image, imageRows: imageRows, colorMode: colorMode, sendImage: sendImage)
-        fflush(outputFile)
-        bytes.withUnsafeBufferPointer { buf in
-            buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) { nudge_write_all(outputFD, $0, buf.count) }
-        }
+        if let output, !output.isIdle { droppedFrames += 1; return }
+        writeBytes(pixelWriter!.frame(grid, image: image, imageRows: imageRows, colorMode: colorMode, sendImage: true))
         lastGrid = nil
     }
 }

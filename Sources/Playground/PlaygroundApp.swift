@@ -8,6 +8,10 @@
 //   (at least one step); time beyond that is dropped (the origin moves), so a stall never turns
 //   into a burst of catch-up, and a scene whose steps cost more than the frame allows runs in
 //   slow motion (the status line says how slow) while frames and keys keep coming.
+// - Drawing never waits for the terminal: while the driver's terminal has not yet taken the
+//   last frame (`isReadyForFrame` false) the frame is dropped before any drawing work, the app
+//   tries again at the next frame time, and the status line says "terminal slow: N frames
+//   dropped" (over the last second, from 3 on) while the world goes on at its own pace.
 // - A session at rest (animator paused, no animation, no gesture tracking or waiting) skips its
 //   due steps without work, draws once and blocks in `nextEvent(timeout:)` with `idleTimeout`;
 //   otherwise it waits only until the next step is due, so frames come at up to 60 per second.
@@ -95,6 +99,13 @@ public final class PlaygroundApp {
     private var lastDrawAt = -Double.infinity
     static let frameInterval = 1.0 / 60
     private var frameTimes: [Double] = []
+    /// When frames were dropped by a terminal still busy with an earlier one, over the last second.
+    private var frameDrops: [Double] = []
+    /// Whether the status line on screen says the terminal is slow (redrawn as the count changes).
+    private var showsTerminalSlow = false
+    /// Frames dropped within a second before the status line says the terminal is slow: one now
+    /// and then (a frame still on its way when the next is due) is not worth a word.
+    static let slowTerminalDrops = 3
     private var stepMilliseconds = 0.0
     /// Simulated time dropped because steps could not keep up, and when (for the slow-motion
     /// figure in the status line).
@@ -143,6 +154,12 @@ public final class PlaygroundApp {
             if travel != nil { continueTravel() }
             update(now: clock())
             if showsMessage && clock() - messageShownAt >= options.messageDuration { needsDraw = true }
+            if showsTerminalSlow, let oldest = frameDrops.first, clock() - oldest >= 1 {
+                // A drop left the last second: redraw the status line with the new count.
+                frameDrops.removeAll { $0 <= clock() - 1 }
+                showsTerminalSlow = false
+                needsDraw = true
+            }
             if needsDraw && clock() >= lastDrawAt + Self.frameInterval - 1e-9 { draw(now: clock()) }
             let timeout = waitTimeout(now: clock())
             let before = clock()
@@ -259,6 +276,9 @@ public final class PlaygroundApp {
         }
         if let interval = options.reloadInterval, watcher.isWatching {
             timeout = min(timeout, max(lastReloadCheck + interval - now, 0) + 0.001)
+        }
+        if showsTerminalSlow, let oldest = frameDrops.first {
+            timeout = min(timeout, max(oldest + 1 - now, 0) + 0.001)
         }
         if messageCount > 0 {
             let expiry = messageShownAt + options.messageDuration - now
@@ -673,8 +693,13 @@ public final class PlaygroundApp {
     // MARK: Drawing
 
     private func draw(now: Double) {
-        needsDraw = false
         lastDrawAt = now
+        guard terminal.isReadyForFrame else {
+            // Not even drawn: the terminal is still busy with the last frame (needsDraw stays).
+            frameDrops.append(now)
+            return
+        }
+        needsDraw = false
         let columns = max(terminal.size.columns, 0), rows = max(terminal.size.rows, 0)
         var grid = CellGrid(columns: columns, rows: rows)
         if isTooSmall {
@@ -690,7 +715,7 @@ public final class PlaygroundApp {
                     || (pixels != nil && (canvas!.samplesAcross != pixels!.width || canvas!.samplesDown != pixels!.height)) {
                     if let pixels {
                         canvas = Canvas(columns: columns, rows: rows - 1, cellSize: cellSize, pixelsPerCell: pixels,
-                                        background: renderer.background)
+                                        background: renderer.background, retained: true)
                     } else {
                         canvas = Canvas(columns: columns, rows: rows - 1, cellSize: cellSize, glyphs: options.glyphs,
                                         background: renderer.background)
@@ -700,6 +725,7 @@ public final class PlaygroundApp {
                 editMode.draw(on: &canvas!, scene: s.scene, viewport: viewport)
                 let contacts = overlay == .off ? [] : s.scene.animator.contactPoints
                 PhysicsOverlay(mode: overlay).draw(s.scene, contacts: contacts, on: &canvas!, viewport: viewport, renderer: renderer)
+                canvas!.commit()   // pixel mode: paint only where the picture changed
                 canvas!.render(into: &grid, colorMode: terminal.colorMode)
                 if overlay != .off {
                     HUD(figures: .init(s.scene, contacts: contacts, stepMilliseconds: stepMilliseconds)).draw(into: &grid, opaque: pixels != nil)
@@ -746,6 +772,9 @@ public final class PlaygroundApp {
             state = String(format: "slow motion %.2f×", rate)
         }
         if playback.speed != 1 { state += " at " + PlaybackClock.label(playback.speed) }
+        frameDrops.removeAll { $0 <= now - 1 }
+        showsTerminalSlow = !isPaused && frameDrops.count >= Self.slowTerminalDrops
+        if showsTerminalSlow { state = "terminal slow: \(frameDrops.count) frames dropped" }
         if let travel, travel.session !== s {
             state = "rewinding… \(100 * travel.session.stepCount / max(travel.target, 1)) %"
         } else if isPaused {

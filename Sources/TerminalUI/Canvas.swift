@@ -18,6 +18,9 @@
 // glyphs, one per cell, drawn on the color of the sample beneath their reference point; a shape
 // painted opaquely over a letter later erases the letter (painter's order), a translucent one
 // leaves it.
+//
+// A pixel canvas made with `retained: true` records its calls and paints them at `commit()`,
+// only in the tiles where the picture can have changed (see RetainedFrame).
 
 import Geometry
 
@@ -38,6 +41,15 @@ public struct Canvas: Sendable {
     /// Whether any shape painted into each cell since the last `clear`.
     private var touched: [Bool]
     private var glyphLayer: [Glyph?]
+    /// Retained pixel mode: calls recorded since `clear`, those painted at the last `commit`, the
+    /// pictures' samplers by serial, and the background they were painted on.
+    public let isRetained: Bool
+    private var recorded: [DrawCall] = []
+    private var shown: [DrawCall] = []
+    /// The samplers live only from a call to the next commit, on the canvas's own thread.
+    nonisolated(unsafe) private var pictures: [Int: (Double, Double) -> (color: Color, alpha: Double)?] = [:]
+    private var pictureSerial = 0
+    private var shownBackground: Color?
 
     struct Glyph: Hashable, Sendable {
         var scalar: Unicode.Scalar
@@ -68,15 +80,19 @@ public struct Canvas: Sendable {
     }
 
     /// A canvas with `pixels` samples per cell (pixel mode: one sample per screen pixel).
-    public init(columns: Int, rows: Int, cellSize: CellSize = .default, pixelsPerCell: (width: Int, height: Int), background: Color = .black) {
+    /// Retained (`retained: true`): calls are recorded and painted by `commit()`, only where the
+    /// picture can have changed since the last commit.
+    public init(columns: Int, rows: Int, cellSize: CellSize = .default, pixelsPerCell: (width: Int, height: Int), background: Color = .black,
+                retained: Bool = false) {
         self.init(columns: columns, rows: rows, cellSize: cellSize, glyphs: .half,
                   samplesAcross: max(1, pixelsPerCell.width), samplesDown: max(1, pixelsPerCell.height),
-                  isPixelMode: true, background: background)
+                  isPixelMode: true, background: background, retained: retained)
     }
 
     private init(columns: Int, rows: Int, cellSize: CellSize, glyphs: GlyphSet, samplesAcross: Int, samplesDown: Int,
-                 isPixelMode: Bool, background: Color) {
+                 isPixelMode: Bool, background: Color, retained: Bool = false) {
         self.isPixelMode = isPixelMode
+        self.isRetained = retained && isPixelMode
         precondition(columns >= 0 && rows >= 0, "canvas size must not be negative")
         self.columns = columns; self.rows = rows; self.cellSize = cellSize; self.glyphs = glyphs
         self.background = background
@@ -135,6 +151,11 @@ public struct Canvas: Sendable {
 
     /// Back to the background color, with no glyphs.
     public mutating func clear() {
+        if isRetained {
+            recorded.removeAll(keepingCapacity: true)
+            pictures.removeAll()
+            return
+        }
         let across = samplesAcross, down = samplesDown, width = sampleColumns
         for cell in touched.indices where touched[cell] {
             let c = cell % columns, r = cell / columns
@@ -158,6 +179,11 @@ public struct Canvas: Sendable {
     /// Paints `shape` in `color` with opacity `alpha` (0...1) over what is already there.
     public mutating func fill(_ shape: Shape, color: Color, alpha: Double = 1) {
         guard alpha > 0 else { return }
+        if isRetained {
+            let b = DrawCall.bounds(of: shape, on: rasterizer)
+            recorded.append(DrawCall(kind: .fill(shape, color, alpha: alpha), columns: b.columns, rows: b.rows))
+            return
+        }
         var visited = Set<Int>()
         let dedupe: Bool
         if case .segment = shape { dedupe = alpha < 1 } else if case .anchor = shape { dedupe = alpha < 1 } else { dedupe = false }
@@ -172,6 +198,19 @@ public struct Canvas: Sendable {
     /// once at the largest opacity of the shapes covering it: the overlapping ends of a fading
     /// stroke's pieces (a trail) do not build up darker where they overlap.
     public mutating func fill(_ shapes: [(shape: Shape, alpha: Double)], color: Color) {
+        if isRetained {
+            let raster = rasterizer
+            var columns = 0..<0, rows = 0..<0
+            for (shape, alpha) in shapes where alpha > 0 {
+                let b = DrawCall.bounds(of: shape, on: raster)
+                guard !b.columns.isEmpty, !b.rows.isEmpty else { continue }
+                columns = columns.isEmpty ? b.columns : min(columns.lowerBound, b.columns.lowerBound)..<max(columns.upperBound, b.columns.upperBound)
+                rows = rows.isEmpty ? b.rows : min(rows.lowerBound, b.rows.lowerBound)..<max(rows.upperBound, b.rows.upperBound)
+            }
+            recorded.append(DrawCall(kind: .fillMany(shapes.map { .init(shape: $0.shape, alpha: $0.alpha) }, color),
+                                     columns: columns, rows: rows))
+            return
+        }
         var strongest: [Int: Double] = [:]
         let width = sampleColumns
         for (shape, alpha) in shapes where alpha > 0 {
@@ -188,8 +227,16 @@ public struct Canvas: Sendable {
     /// across and down the picture, blended with the picture's own opacity times `alpha`.
     /// `sample` returns nil for a fully transparent spot.
     public mutating func fillImage(center: Point, size: Size, angle: Double, alpha: Double = 1,
-                                   sample: (Double, Double) -> (color: Color, alpha: Double)?) {
+                                   sample: @escaping (Double, Double) -> (color: Color, alpha: Double)?) {
         guard alpha > 0, size.width > 0, size.height > 0 else { return }
+        if isRetained {
+            pictureSerial += 1
+            pictures[pictureSerial] = sample
+            let b = DrawCall.bounds(of: .rectangle(center: center, size: size, angle: angle), on: rasterizer)
+            recorded.append(DrawCall(kind: .image(center: center, size: size, angle: angle, alpha: alpha, serial: pictureSerial),
+                                     columns: b.columns, rows: b.rows))
+            return
+        }
         let raster = rasterizer
         let w = raster.sampleWidth, h = raster.sampleHeight
         let c = cos(angle), s = sin(angle)
@@ -213,6 +260,15 @@ public struct Canvas: Sendable {
     public mutating func drawLabel(_ text: String, center: Point, angle: Double = 0, color: Color,
                                    alpha: Double = 1, bold: Bool = false) {
         guard alpha > 0 else { return }
+        if isRetained {
+            recorded.append(DrawCall(kind: .label(text, center: center, angle: angle, color: color, alpha: alpha, bold: bold),
+                                     columns: 0..<0, rows: 0..<0))
+            return
+        }
+        placeLabel(text, center: center, angle: angle, color: color, alpha: alpha, bold: bold)
+    }
+
+    private mutating func placeLabel(_ text: String, center: Point, angle: Double, color: Color, alpha: Double, bold: Bool) {
         let scalars = Array(text.unicodeScalars)
         guard !scalars.isEmpty else { return }
         let positions = Canvas.letterPositions(count: scalars.count, center: center, angle: angle, cellSize: cellSize)
@@ -233,6 +289,78 @@ public struct Canvas: Sendable {
         let step = min(ax > 1e-12 ? cellSize.width / ax : .infinity, ay > 1e-12 ? cellSize.height / ay : .infinity)
         let mid = Double(count - 1) / 2
         return (0..<count).map { k in center + dir * ((Double(k) - mid) * step) }
+    }
+
+    /// Retained pixel mode: paints what was recorded since `clear`, only in the tiles where the
+    /// picture can differ from the last commit (see RetainedFrame). Nothing otherwise.
+    public mutating func commit() {
+        guard isRetained else { return }
+        let tiles = PixelTiles(cellWidth: samplesAcross, cellHeight: samplesDown)
+        let tileWidth = tiles.columns * samplesAcross, tileHeight = tiles.rows * samplesDown
+        let across = (sampleColumns + tileWidth - 1) / tileWidth, down = (sampleRows + tileHeight - 1) / tileHeight
+        let paints = recorded.filter { !$0.isLabel }
+        var dirty = [Bool](repeating: false, count: across * down)
+        if shownBackground == background, let changed = DrawCall.changed(from: shown, to: paints) {
+            for call in changed where !call.columns.isEmpty && !call.rows.isEmpty {
+                for tr in (call.rows.lowerBound / tileHeight)...((call.rows.upperBound - 1) / tileHeight) {
+                    for tc in (call.columns.lowerBound / tileWidth)...((call.columns.upperBound - 1) / tileWidth) {
+                        dirty[tr * across + tc] = true
+                    }
+                }
+            }
+        } else {
+            for k in dirty.indices { dirty[k] = true }
+        }
+        let raster = rasterizer
+        let width = sampleColumns
+        let background = self.background
+        let samplers = self.pictures
+        let height = sampleRows
+        samples.withUnsafeMutableBufferPointer { buffer in
+            for tr in 0..<down {
+                for tc in 0..<across where dirty[tr * across + tc] {
+                    let columns = (tc * tileWidth)..<min(width, (tc + 1) * tileWidth)
+                    let rows = (tr * tileHeight)..<min(height, (tr + 1) * tileHeight)
+                    for j in rows { for i in columns { buffer[j * width + i] = background } }
+                    let clipped = raster.clipped(columns: columns, rows: rows)
+                    for call in paints where call.columns.overlaps(columns) && call.rows.overlaps(rows) {
+                        let picture: ((Double, Double) -> (color: Color, alpha: Double)?)?
+                        if case let .image(_, _, _, _, serial) = call.kind { picture = samplers[serial] } else { picture = nil }
+                        DrawCall.rasterize(call.kind, on: clipped, image: picture) { i, j, color, alpha in
+                            let k = j * width + i
+                            buffer[k] = color.blended(over: buffer[k], alpha: alpha)
+                        }
+                    }
+                }
+            }
+        }
+        // Letters: placed in painter's order, erased by a later opaque call over their cell.
+        for i in glyphLayer.indices { glyphLayer[i] = nil }
+        var lettered: [Int] = []
+        for call in recorded {
+            if case let .label(text, center, angle, color, alpha, bold) = call.kind {
+                placeLabel(text, center: center, angle: angle, color: color, alpha: alpha, bold: bold)
+                lettered = glyphLayer.indices.filter { glyphLayer[$0] != nil }
+                continue
+            }
+            guard !lettered.isEmpty else { continue }
+            for cell in lettered where glyphLayer[cell] != nil {
+                let c = cell % columns, r = cell / columns
+                let cellColumns = (c * samplesAcross)..<((c + 1) * samplesAcross), cellRows = (r * samplesDown)..<((r + 1) * samplesDown)
+                guard call.columns.overlaps(cellColumns), call.rows.overlaps(cellRows) else { continue }
+                let picture: ((Double, Double) -> (color: Color, alpha: Double)?)?
+                if case let .image(_, _, _, _, serial) = call.kind { picture = samplers[serial] } else { picture = nil }
+                var opaque = false
+                DrawCall.rasterize(call.kind, on: raster.clipped(columns: cellColumns, rows: cellRows), image: picture) { _, _, _, alpha in
+                    if alpha >= 1 { opaque = true }
+                }
+                if opaque { glyphLayer[cell] = nil }
+            }
+        }
+        shown = paints
+        shownBackground = background
+        recorded.removeAll(keepingCapacity: true)
+        pictures.removeAll()
     }
 
     /// The frame as cells, colors degraded to `colorMode`.

@@ -19,6 +19,8 @@
 // first frame, a resize, a return from suspend) starts from a clear screen with every image
 // deleted, so nothing of the old layout stays under or beside the new one.
 // With no color at all (NO_COLOR) each tile goes out in shades of gray of the same luminance.
+// A frame in which nothing changed is no bytes at all (no SGR reset, no synchronized-output
+// brackets).
 
 public struct PixelFrameWriter: Sendable {
     public let graphics: GraphicsProtocol
@@ -47,7 +49,6 @@ public struct PixelFrameWriter: Sendable {
     public mutating func frame(_ grid: CellGrid, image: PixelImage, imageRows: Int, colorMode: ColorMode, sendImage: Bool) -> [UInt8] {
         let image = graphics == .kitty ? Self.withTextBackgrounds(image, grid: grid, imageRows: imageRows, tiles: tiles) : image
         var out: [UInt8] = []
-        if synchronizedOutput { out += Array("\u{1B}[?2026h".utf8) }
         var previous = shownGrid.flatMap { $0.columns == grid.columns && $0.rows == grid.rows ? $0 : nil }
         let sameImage = shownImage.map { $0.width == image.width && $0.height == image.height } ?? false
         if graphics == .kitty {
@@ -86,7 +87,13 @@ public struct PixelFrameWriter: Sendable {
                 painted.insert(t)
             }
             owed = []
-            shownImage = image
+            if sameImage, shownImage != nil {
+                // Only the painted tiles changed on screen; updating them in place keeps this
+                // copy apart from the canvas's pixels (no copy of the whole picture each frame).
+                for t in painted { shownImage!.copy(t.width, t.height, at: t.x, t.y, from: image) }
+            } else {
+                shownImage = image
+            }
         } else {
             owed = due
         }
@@ -109,9 +116,10 @@ public struct PixelFrameWriter: Sendable {
                 out += Array(String(cell.character).utf8)
             }
         }
-        out += Array("\u{1B}[0m".utf8)
-        if synchronizedOutput { out += Array("\u{1B}[?2026l".utf8) }
         shownGrid = grid
+        guard !out.isEmpty else { return [] }
+        out += Array("\u{1B}[0m".utf8)
+        if synchronizedOutput { out = Array("\u{1B}[?2026h".utf8) + out + Array("\u{1B}[?2026l".utf8) }
         return out
     }
 

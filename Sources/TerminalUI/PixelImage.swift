@@ -39,6 +39,22 @@ public struct PixelImage: Hashable, Sendable {
         }
         return out
     }
+
+    /// Copies the rectangle (`x`, `y`, `width` × `height`) from `source`, an image of this size.
+    mutating func copy(_ rectWidth: Int, _ rectHeight: Int, at x: Int, _ y: Int, from source: PixelImage) {
+        precondition(source.width == width && source.height == height, "copying between images of different sizes")
+        let x0 = max(0, x), x1 = min(width, x + rectWidth), y0 = max(0, y), y1 = min(height, y + rectHeight)
+        guard x0 < x1, y0 < y1 else { return }
+        let w = width
+        pixels.withUnsafeMutableBufferPointer { to in
+            source.pixels.withUnsafeBufferPointer { from in
+                for row in y0..<y1 {
+                    let k = row * w + x0
+                    to.baseAddress!.advanced(by: k).update(from: from.baseAddress!.advanced(by: k), count: x1 - x0)
+                }
+            }
+        }
+    }
 }
 
 extension Canvas {

@@ -8,6 +8,8 @@
 // from there being many samples per sample: the cell encoder averages them. Each shape only
 // visits the samples of its bounding box. Thin lines would slip between centers, so segments
 // also mark every sample their center line passes through (sampled at a quarter sample).
+// A rasterizer `clipped` to a window of the grid reports exactly the samples the whole one
+// would report inside that window, and visits no others (a canvas repainting a few tiles).
 
 import Geometry
 
@@ -18,6 +20,9 @@ public struct Rasterizer: Sendable {
     /// The sample grid's extent: `columns` × `rows` samples.
     public let columns: Int
     public let rows: Int
+    /// The samples reported: those in these columns and rows (the whole grid unless clipped).
+    public private(set) var clipColumns: Range<Int>
+    public private(set) var clipRows: Range<Int>
 
     /// On and off length of a dotted segment, in points.
     public static let dotLength = 8.0
@@ -25,6 +30,15 @@ public struct Rasterizer: Sendable {
     public init(sampleWidth: Double, sampleHeight: Double, columns: Int, rows: Int) {
         precondition(sampleWidth > 0 && sampleHeight > 0, "samples have a positive size")
         self.sampleWidth = sampleWidth; self.sampleHeight = sampleHeight; self.columns = columns; self.rows = rows
+        clipColumns = 0..<max(0, columns); clipRows = 0..<max(0, rows)
+    }
+
+    /// The same grid, reporting only samples in `columns` × `rows` (within the grid).
+    public func clipped(columns: Range<Int>, rows: Range<Int>) -> Rasterizer {
+        var r = self
+        r.clipColumns = columns.clamped(to: clipColumns)
+        r.clipRows = rows.clamped(to: clipRows)
+        return r
     }
 
     /// A grid of half-block samples (one sample each): the cell's width by half its height.
@@ -115,7 +129,7 @@ public struct Rasterizer: Sendable {
                 let along = a0 + (a1 - a0) * Double(k) / Double(n)
                 guard isOn(along) else { continue }
                 let sp = sample(containing: from + dir * along)
-                if sp != last, sp.column >= 0, sp.column < columns, sp.row >= 0, sp.row < rows {
+                if sp != last, clipColumns.contains(sp.column), clipRows.contains(sp.row) {
                     body(sp.column, sp.row)
                 }
                 last = sp
@@ -125,13 +139,14 @@ public struct Rasterizer: Sendable {
             let sp = sample(containing: p)
             for (dx, dy) in [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)] {
                 let i = sp.column + dx, j = sp.row + dy
-                if i >= 0, i < columns, j >= 0, j < rows { body(i, j) }
+                if clipColumns.contains(i), clipRows.contains(j) { body(i, j) }
             }
         }
     }
 
     /// The part [a0, a1] of the distances along `from + dir·t`, t in [0, length], that lies in
-    /// the grid grown by one sample; nil when none does.
+    /// the grid grown by one sample; nil when none does. (The whole grid, not the clip window:
+    /// so a clipped rasterizer steps along the line at the same places as the whole one.)
     private func clip(from: Point, dir: Vector, length: Double) -> (Double, Double)? {
         var t0 = 0.0, t1 = length
         let minX = -sw, maxX = Double(columns + 1) * sw, minY = -sh, maxY = Double(rows + 1) * sh
@@ -153,10 +168,10 @@ public struct Rasterizer: Sendable {
                       inside: (Point) -> Bool, body: (Int, Int) -> Void) {
         guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return }
         // Center of i is (i + 0.5)·sw: i ≥ minX/sw − 0.5 and i ≤ maxX/sw − 0.5.
-        let i0 = max(0, Int(max(-1, min(Double(columns), (minX / sw - 0.5 - 1e-9).rounded(.up)))))
-        let i1 = min(columns - 1, Int(max(-1, min(Double(columns), (maxX / sw - 0.5 + 1e-9).rounded(.down)))))
-        let j0 = max(0, Int(max(-1, min(Double(rows), (minY / sh - 0.5 - 1e-9).rounded(.up)))))
-        let j1 = min(rows - 1, Int(max(-1, min(Double(rows), (maxY / sh - 0.5 + 1e-9).rounded(.down)))))
+        let i0 = max(clipColumns.lowerBound, Int(max(-1, min(Double(columns), (minX / sw - 0.5 - 1e-9).rounded(.up)))))
+        let i1 = min(clipColumns.upperBound - 1, Int(max(-1, min(Double(columns), (maxX / sw - 0.5 + 1e-9).rounded(.down)))))
+        let j0 = max(clipRows.lowerBound, Int(max(-1, min(Double(rows), (minY / sh - 0.5 - 1e-9).rounded(.up)))))
+        let j1 = min(clipRows.upperBound - 1, Int(max(-1, min(Double(rows), (maxY / sh - 0.5 + 1e-9).rounded(.down)))))
         guard i0 <= i1, j0 <= j1 else { return }
         for j in j0...j1 {
             let y = (Double(j) + 0.5) * sh

@@ -20,8 +20,13 @@ public protocol TerminalDriver: AnyObject {
     func nextEvent(timeout: Double) -> TerminalEvent?
     /// Rings the terminal's bell.
     func bell()
+    /// False while the terminal has not yet taken the last frame (a slow terminal): a frame drawn
+    /// now would be dropped, so the app does not draw it, tries again at the next frame time and
+    /// says so in the status line.
+    var isReadyForFrame: Bool { get }
 }
 
 extension TerminalDriver {
     public func bell() {}
+    public var isReadyForFrame: Bool { true }
 }

@@ -114,6 +114,33 @@ struct PlaygroundOverloadTests {
     }
 }
 
+@Suite("Playground app: a slow terminal")
+struct PlaygroundSlowTerminalTests {
+    @Test("a terminal that takes 0.5 s per frame gets 2 frames a second, the scene still runs 60 steps a second, and the status line says the terminal is slow, not slow motion")
+    func slowTerminalDropsFramesNotTime() throws {
+        let (folder, scenes) = try PlaygroundAppTests.files(["a.yaml": PlaygroundAppTests.moving])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terminal = ScriptedTerminal(script: [(3.0, key("q"))])
+        terminal.transferTime = 0.5
+        let watcher = StepWatcher()
+        let app = terminal.app(scenes, observer: watcher)
+        var steps = 0
+        watcher.ran = { _, _ in steps += 1 }
+        _ = try app.run()
+        // Steps are due by the clock: 180 in 3 s, whatever the terminal does.
+        #expect(abs(steps - 180) <= 2, "\(steps) steps in 3 s")
+        // A frame every 0.5 s (the first at 0): 6 or 7 in 3 s, never one while the last is on its way.
+        let times = terminal.frameTimes
+        #expect(times.count >= 6 && times.count <= 7, "\(times.count) frames: \(times)")
+        for (a, b) in zip(times, times.dropFirst()) { #expect(b - a >= 0.5 - 1e-9, "frames at \(a) and \(b)") }
+        #expect(!terminal.statusLines.contains { $0.contains("slow motion") })
+        let said = try #require(terminal.statusLines.last { $0.contains("terminal slow: ") }, "\(terminal.statusLines.last ?? "")")
+        // Asked for a frame every 1/60 s, shown 2 a second: about 58 dropped over the last second.
+        let count = try #require(said.range(of: "terminal slow: ").flatMap { Int(said[$0.upperBound...].prefix { $0.isNumber }) })
+        #expect(count >= 50 && count <= 60, "\(said)")
+    }
+}
+
 @Suite("Playground app: help and messages")
 struct PlaygroundHelpTests {
     @Test("? over a scene that failed to load shows every error in full: file:line:column, key path and message, wrapped, with the count")

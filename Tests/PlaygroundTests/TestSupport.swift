@@ -78,6 +78,10 @@ final class ScriptedTerminal: TerminalDriver {
     private(set) var grids: [CellGrid] = []
     /// Called with each event as it is delivered, before the app sees it.
     var onDeliver: ((TerminalEvent) -> Void)?
+    /// A slow terminal: clock time each frame takes to reach it, during which it takes no other.
+    var transferTime = 0.0
+    private var busyUntil = 0.0
+    var isReadyForFrame: Bool { now >= busyUntil }
 
     init(columns: Int = 80, rows: Int = 24, script: [(Double, TerminalEvent)]) {
         size = TerminalSize(columns: columns, rows: rows)
@@ -95,6 +99,7 @@ final class ScriptedTerminal: TerminalDriver {
         gridTexts.append(grid.text)
         grids.append(grid)
         frameTimes.append(now)
+        busyUntil = now + transferTime
         now += frameCosts[(frameTimes.count - 1) % frameCosts.count]
     }
 
