@@ -66,6 +66,14 @@ extension Scene {
     }
 
     /// A number the scene format accepts: finite and within `range` (NaN becomes 0).
+    /// A pin's or slider's `range` counted from the present angle or travel `here`. A scene file's
+    /// range must contain 0 (where the item starts), so a joint that a soft limit lets sit a hair
+    /// past its end is saved with that end at 0: where it is, at its limit.
+    static func rangeFromHere(_ range: ClosedRange<Double>, at here: Double) -> ClosedRange<Double> {
+        let lower = bounded(range.lowerBound - here), upper = bounded(range.upperBound - here)
+        return min(lower, 0)...max(upper, 0)
+    }
+
     static func bounded(_ value: Double, _ range: ClosedRange<Double> = -1e6...1e6) -> Double {
         guard value.isFinite else { return value.isNaN ? min(max(0, range.lowerBound), range.upperBound) : (value > 0 ? range.upperBound : range.lowerBound) }
         return min(max(value, range.lowerBound), range.upperBound)
@@ -146,7 +154,7 @@ extension Scene {
             d.anchor = position(entry.to == nil ? live.anchorPoint : itemPoint)
             if let range = live.attachmentRange {
                 let turned = live.currentAngle
-                d.range = bounded(range.lowerBound - turned)...bounded(range.upperBound - turned)
+                d.range = Self.rangeFromHere(range, at: turned)
             }
         case .sliding:
             d.anchor = position(entry.to == nil ? live.anchorPoint : otherPoint)
@@ -154,7 +162,7 @@ extension Scene {
             d.axis = Vector(bounded(axis.x), bounded(axis.y))
             if let range = live.attachmentRange {
                 let travelled = live.currentTranslation
-                d.range = bounded(range.lowerBound - travelled)...bounded(range.upperBound - travelled)
+                d.range = Self.rangeFromHere(range, at: travelled)
             }
         case .fixed:
             d.anchor = position(itemPoint)

@@ -59,6 +59,11 @@ struct KittyGraphicsEndToEndTests {
         }, "the help's letters never showed over the ball")
         let withHelp = help.count(x0: ball.x0, y0: ball.y0, x1: ball.x1, y1: ball.y1, where: Self.isLight)
         print("kitty: \(label) light pixels of the label over the ball, \(withHelp) with the help")
+        // q closes the help box and only that; the second q quits.
+        try kitty.type("q")
+        _ = try kitty.waitFor(timeout: 30) {
+            $0.count(x0: ball.x0, y0: ball.y0, x1: ball.x1, y1: ball.y1, where: Self.isLight) < label + 300
+        }
         try kitty.type("q")
         let after = try kitty.waitFor(timeout: 30) { shot in
             shot.count { max($0.red, $0.green, $0.blue) > 40 } < 400
