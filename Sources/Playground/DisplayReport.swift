@@ -26,7 +26,12 @@ public struct DisplayReport: Sendable {
 
     /// The lines for the help box, with the color mode the terminal ended up in.
     public func lines(colorMode: ColorMode) -> [String] {
-        ["graphics: \(graphics)", "glyphs: \(glyphs)", "colors: \(Self.name(colorMode)) (\(colorSource))"]
+        var why = colorSource
+        if why.hasPrefix("COLORTERM="), colorMode != .truecolor {
+            // The terminal takes 24-bit color, but ncurses sends what the terminfo entry has.
+            why += ", but the terminfo entry has \(Self.name(colorMode)) colors and no -direct sibling"
+        }
+        return ["graphics: \(graphics)", "glyphs: \(glyphs)", "colors: \(Self.name(colorMode)) (\(why))"]
     }
 
     static func name(_ mode: ColorMode) -> String {

@@ -43,6 +43,14 @@ struct HelpBoxTests {
         return PlaygroundApp(terminal: terminal, scenes: scenes, options: options, clock: clock, sleep: sleep)
     }
 
+    @Test("COLORTERM asks for 24-bit color but the terminal ended in 256: the colors line says why, not only COLORTERM")
+    func colorLineSaysWhyFewerColors() {
+        let report = DisplayReport(graphics: Self.report.graphics, glyphs: Self.report.glyphs, colorSource: "COLORTERM=truecolor")
+        #expect(report.lines(colorMode: .truecolor)[2] == "colors: 24-bit (COLORTERM=truecolor)")
+        #expect(report.lines(colorMode: .palette256)[2]
+                == "colors: 256 (COLORTERM=truecolor, but the terminfo entry has 256 colors and no -direct sibling)")
+    }
+
     @Test("? says the graphics mode, glyph set and colors, each with why")
     func saysHowTheTerminalIsDrawn() throws {
         let (folder, scenes) = try PlaygroundAppTests.files(["a.yaml": PlaygroundAppTests.moving])
