@@ -13,7 +13,7 @@ struct BenchCommand: ParsableCommand {
         nudge bench scaling steps pyramids and rains of 100 to 20,000 bodies beside the peer programs. \
         See nudge bench SUBCOMMAND --help.
         """,
-        subcommands: [BenchEngineCommand.self, BenchRenderCommand.self, BenchScalingCommand.self],
+        subcommands: [BenchEngineCommand.self, BenchRenderCommand.self, BenchScalingCommand.self, BenchAuditCommand.self],
         defaultSubcommand: BenchEngineCommand.self)
 
     /// Nanoseconds since the first call, from the monotonic clock.

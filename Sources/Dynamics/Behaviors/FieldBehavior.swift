@@ -14,11 +14,16 @@
 //   - spring: acceleration −(2π)²·strength·(p − position): an item oscillates at √strength Hz;
 //   - noise / turbulence: a smooth pseudo-random acceleration of strength·1000, in time and space,
 //     with `smoothness` (0 rough … 1 smooth) and `animationSpeed` (cycles per second), seeded so
-//     the same run replays exactly; turbulence scales it by the item's speed / 100;
+//     the same run replays exactly; turbulence scales it by the item's speed / 100 and only
+//     turns or slows an item, never speeds it up (its push along the velocity is left out);
 //   - electric: force strength·1000·charge away from `position` (like charges repel);
 //   - magnetic: force strength·charge·(v turned a quarter turn clockwise), as q·v×B with B out of
 //     the screen.
 // `region` limits where the field acts, around `position`.
+// Every kind but linear gravity depends on where the item is or how it moves, so the solver
+// applies it at every substep from the item's state of that moment (SubstepField.swift), with
+// the exact solution for the velocity-dependent kinds: a magnetic field turns the velocity
+// without changing the speed, drag and velocity fields decay exponentially.
 import Geometry
 
 /// Where a field acts, around its ``FieldBehavior/position``. UIKit: `UIRegion`.
@@ -43,7 +48,7 @@ public enum FieldRegion: Sendable, Equatable {
 ///
 /// UIKit leaves the fields' units open; Nudge fixes them so that strength 1 of a gravity-like
 /// field is 1000 pt/s², as ``GravityBehavior``'s magnitude 1 (docs/dynamics.md has every kind).
-public final class FieldBehavior: ItemListBehavior {
+public final class FieldBehavior: ItemListBehavior, SubstepField {
     /// The kinds of field, one per UIKit factory method. The raw value is the name scene files use.
     public enum Kind: String, Sendable, CaseIterable {
         /// Acceleration strength × 1000 pt/s² along ``FieldBehavior/direction``.
@@ -129,6 +134,21 @@ public final class FieldBehavior: ItemListBehavior {
     /// Turns moving charged items. UIKit: `magneticField()`.
     public static func magneticField() -> FieldBehavior { FieldBehavior(kind: .magnetic) }
 
+    /// The falloff factor at distance `d` from the position (1 without falloff).
+    private func falloffScale(_ d: Double) -> Double {
+        guard falloff != 0 else { return 1 }
+        // (100 / d)^falloff, taken in logarithms and bounded: the field is integrated explicitly,
+        // which stays meaningful only while it moves a body less than its distance to the
+        // center in one step, |a| ≤ d·60². Past that (a steep falloff near the center: falloff
+        // 150 at 10 pt is 10^150) the body would jump past the center and the numbers overflow
+        // to infinity on the first step.
+        let r = max(d, minimumRadius, 1e-6)
+        let logScale = falloff * log(100 / r)
+        let unit = abs(strength) * GravityBehavior.pointsPerSecondSquared
+        let logCap = unit > 0 ? log(max(r, 1) * 3600 / unit) : logScale
+        return exp(min(logScale, max(logCap, 0)))
+    }
+
     /// The acceleration (pt/s²) the field gives a body at `p` moving at `v` with mass `m` and
     /// charge `q`, at time `t`; zero outside the region.
     func acceleration(at p: Point, velocity v: Vector, mass m: Double, charge q: Double, time t: Double) -> Vector {
@@ -136,19 +156,7 @@ public final class FieldBehavior: ItemListBehavior {
         guard region.contains(offset) else { return .zero }
         let d = offset.length
         let g = GravityBehavior.pointsPerSecondSquared
-        var scale = 1.0
-        if falloff != 0 {
-            // (100 / d)^falloff, taken in logarithms and bounded: a step of 1/60 s integrates the
-            // field explicitly, which stays meaningful only while the field moves a body less
-            // than its distance to the center in one step, |a| ≤ d·60². Past that (a steep
-            // falloff near the center: falloff 150 at 10 pt is 10^150) the body would jump past
-            // the center and the numbers overflow to infinity on the first step.
-            let r = max(d, minimumRadius, 1e-6)
-            let logScale = falloff * log(100 / r)
-            let unit = abs(strength) * g
-            let logCap = unit > 0 ? log(max(r, 1) * 3600 / unit) : logScale
-            scale = exp(min(logScale, max(logCap, 0)))
-        }
+        let scale = falloffScale(d)
         switch kind {
         case .linearGravity:
             return direction.normalized * (strength * g * scale)
@@ -175,6 +183,59 @@ public final class FieldBehavior: ItemListBehavior {
         }
     }
 
+    /// The field's effect over `tau` seconds, at every substep (SubstepField.swift). Forces of
+    /// the position and time kick by their acceleration; forces of the velocity take their exact
+    /// solution over `tau`, so they cannot add energy the equations do not:
+    ///   - magnetic: the velocity turns by the angle ω·τ, ω = strength·charge/mass, its speed kept;
+    ///   - drag: v·exp(−strength·τ); velocity: the difference to the target decays the same way;
+    ///   - turbulence: its push across the velocity turns it, its push against it slows it, and
+    ///     its push along it is left out, so it stirs but never speeds an item up (a force that
+    ///     grows with speed and may point along the velocity would double the speed every
+    ///     0.07 s at strength 1);
+    ///   - spring: the stiffness is corrected for the substep so the period is exactly 1/√strength
+    ///     s (SpringForce.stiffness).
+    func kick(_ v: inout Vector, at p: Point, mass m: Double, charge q: Double, time t: Double, tau: Double, h: Double) {
+        let offset = p - position
+        guard region.contains(offset) else { return }
+        let scale = falloffScale(offset.length)
+        switch kind {
+        case .magnetic:
+            guard m > 0 else { return }
+            let angle = strength * q * scale / m * tau
+            v = v * cos(angle) + v.perpendicular * sin(angle)
+        case .drag:
+            v = v * exp(-strength * scale * tau)
+        case .velocity:
+            let target = direction * 100
+            v = target + (v - target) * exp(-strength * scale * tau)
+        case .spring:
+            let rate = strength * scale
+            if rate > 0 {
+                v -= offset * (SpringForce.stiffness(omega: 2 * Double.pi * rate.squareRoot(), h: h) * tau)
+            } else {
+                v -= offset * ((2 * Double.pi) * (2 * Double.pi) * rate * tau)
+            }
+        case .turbulence:
+            let speed = v.length
+            guard speed > 0 else { return }
+            let along = v / speed, across = along.perpendicular
+            let a = noise(p, t) * (strength * GravityBehavior.pointsPerSecondSquared * scale * speed / 100)
+            let angle = a.dot(across) * tau / speed
+            let newSpeed = max(0, speed + min(a.dot(along), 0) * tau)
+            v = (along * cos(angle) + across * sin(angle)) * newSpeed
+        case .linearGravity, .radialGravity, .vortex, .noise, .electric:
+            v += acceleration(at: p, velocity: v, mass: m, charge: q, time: t) * tau
+        }
+    }
+
+    /// Magnetic, drag, velocity and turbulence fields act on the velocity (SubstepField.swift).
+    var dependsOnVelocity: Bool {
+        switch kind {
+        case .magnetic, .drag, .velocity, .turbulence: return true
+        case .linearGravity, .radialGravity, .vortex, .spring, .noise, .electric: return false
+        }
+    }
+
     override func applyBeforeStep(_ context: StepContext) {
         for item in items {
             guard let id = context.body(for: item) else { continue }
@@ -184,7 +245,15 @@ public final class FieldBehavior: ItemListBehavior {
             // unchanged drag or magnetic field does not wake it.
             let v = context.world.velocityForForces(of: id)
             let a = acceleration(at: b.position, velocity: v, mass: b.mass, charge: b.charge, time: context.time)
-            context.world.withBody(id) { $0.acceleration += a }
+            if kind == .linearGravity {
+                // The same everywhere and at every speed: a constant load is exact.
+                context.world.withBody(id) { $0.acceleration += a }
+            } else {
+                // The load still tells the sleeper what the body feels; the solver applies the
+                // field itself at every substep.
+                context.world.withBody(id) { $0.acceleration += a; $0.fieldAcceleration += a }
+                context.world.addFieldLoad(FieldLoad(field: self, body: id, time: context.time))
+            }
         }
     }
 

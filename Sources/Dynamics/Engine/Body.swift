@@ -37,6 +37,10 @@ struct Body: Sendable {
 
     /// Acceleration from gravity behaviors and fields, pt/s², reset by the animator each step.
     var acceleration: Vector = .zero
+    /// The part of `acceleration` that comes from fields the solver applies at every substep
+    /// (SubstepField.swift): it stays in `acceleration` as the load the sleeper compares, and the
+    /// solver leaves it out of the constant per-substep change.
+    var fieldAcceleration: Vector = .zero
     /// Force and torque accumulated for the current step, cleared after it.
     var force: Vector = .zero
     var torque: Double = 0

@@ -363,12 +363,7 @@ struct JointGroups {
                 let axis = length > 1e-12 ? d / length : Vector(1, 0)
                 let crA = rA.cross(axis), crB = rB.cross(axis)
                 if j.minLength < j.maxLength {
-                    if j.hertz > 0 {
-                        let ss = j.springSoftness
-                        var spring = row(.impulse, axis, -crA, crB, (ss.biasRate * (length - j.length), ss.massScale, ss.impulseScale))
-                        spring.isSpring = true
-                        rows.append(spring)
-                    }
+                    // A spring is a force applied before the constraints (SpringForce.swift): no row.
                     if j.minLength > 0 {
                         rows.append(row(.lower, axis, -crA, crB, JointSolver.limitTerms(length - j.minLength, set, soft, useBias), lower: 0))
                     }

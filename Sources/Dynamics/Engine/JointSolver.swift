@@ -24,6 +24,8 @@ enum JointSolver {
             let k = j.mA + j.mB + j.iA * crA * crA + j.iB * crB * crB
             j.axialMass = k > 0 ? 1 / k : 0
             j.springSoftness = Softness(hertz: j.hertz, dampingRatio: j.dampingRatio, h: set.h)
+            // A spring's force is no accumulated impulse: nothing to warm start.
+            if SpringForce.isSpring(j) { j.impulse = 0 }
         case .revolute, .weld, .prismatic:
             let k = j.iA + j.iB
             j.axialMass = k > 0 ? 1 / k : 0
@@ -124,22 +126,8 @@ enum JointSolver {
         let k = j.mA + j.mB + j.iA * crA * crA + j.iB * crB * crB
         j.axialMass = k > 0 ? 1 / k : 0
         if j.minLength < j.maxLength {
-            if j.hertz > 0 {
-                // A spring of stiffness ω²·m and damping 2ζω·m, with m the bodies' reduced mass
-                // (1 / (1/mA + 1/mB)), solved implicitly: λ = −(Ċ + β·C + γ·λ₀) / (K + γ), with
-                // γ = 1 / (h·ω·(2ζ + h·ω)·m) = (impulseScale / massScale) / m. The soft step's
-                // usual m, the effective mass 1/K along the axis, counts the lever arms: with
-                // the spring off a small item's center it changes many times over as the item
-                // turns, and a stiffness that changes with the pose is no spring (it has no
-                // potential) and pumps energy in. Where the lever arms vanish, K = 1/m and this
-                // is the soft step exactly.
-                let C = length - j.length
-                let ss = j.springSoftness
-                let gamma = ss.impulseScale / ss.massScale * (j.mA + j.mB)
-                let imp = k + gamma > 0 ? -(cdot() + ss.biasRate * C + gamma * j.impulse) / (k + gamma) : 0
-                j.impulse += imp
-                apply(s, j, rA, rB, axis * imp)
-            }
+            // A spring (hertz > 0) is a force, applied before the constraints (SpringForce.swift);
+            // only its limits are rows.
             // Lower limit: length ≥ minLength.
             if j.minLength > 0 {
                 let (bias, ms, isc) = limitTerms(length - j.minLength, set, soft, useBias)

@@ -26,6 +26,17 @@ struct BodyMotion {
     var dvy: Float
 }
 
+/// A dynamic awake body under a field (SubstepField.swift), with what the field reads.
+struct FieldBody {
+    let field: any SubstepField
+    let index: Int32
+    /// The body's position when the step began; the state's displacement is added to it.
+    let position: Point
+    let mass: Double
+    let charge: Double
+    let time: Double
+}
+
 struct SolverContext {
     /// Every body's solver state, by body index.
     let states: UnsafeMutablePointer<BodyState>
@@ -45,6 +56,10 @@ struct SolverContext {
     let overflow: UnsafeMutableBufferPointer<ContactConstraint>
     /// Scalar copies of the elastic contact constraints, for the impact pass.
     let impacts: UnsafeMutableBufferPointer<ContactConstraint>
+    /// Awake joints that are springs (SpringForce.swift), and bodies under fields: the forces
+    /// applied at every substep.
+    let springs: UnsafeBufferPointer<Int32>
+    let fieldBodies: UnsafeBufferPointer<FieldBody>
 
     /// The substep's length and softness, in double precision (scalar solvers) and for the lanes.
     let solver: SolverSettings

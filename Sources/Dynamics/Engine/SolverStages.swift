@@ -1,12 +1,16 @@
 // SolverStages: the passes of one substep, in the order Stepper.step runs them (Box2D v3's
 // solver stages, in Nudge's variant of its soft step):
-//   integrate velocities → resolve impacts → warm start → solve → integrate positions →
-//   resolve impacts → relax → relax friction (once per further relax iteration).
+//   integrate velocities → apply forces → resolve impacts → warm start → solve →
+//   integrate positions → resolve impacts → relax → relax friction (once per further relax
+//   iteration); in the last substep, forces are applied once more (half a kick, velocity
+//   Verlet) after integrate positions.
 // Each stage is a loop over the step's buffers through the SolverContext's pointers. They are
 // inlined into the substep loop, as the passes were when they were written out in it, so the
 // compiler sees the same code: splitting the loop into named stages costs no instructions.
 // Joints come before contacts within a pass, and the wide batches before the scalar overflow;
 // that order is part of the result (Gauss–Seidel), so it must not change.
+import Geometry
+
 extension SolverContext {
     /// Damping, the step's forces and fields, and the speed cap, on every dynamic awake body.
     @inline(__always) func integrateVelocities() {
@@ -22,6 +26,36 @@ extension SolverContext {
             }
             st.pointee.vx = vx; st.pointee.vy = vy
             st.pointee.angular = st.pointee.angular * m.angularScale + m.dw
+        }
+    }
+
+    /// Whether any spring or field acts this step.
+    var hasForces: Bool { !springs.isEmpty || !fieldBodies.isEmpty }
+
+    /// Springs and fields, which depend on the bodies' state, kicked for `tau` seconds from the
+    /// state of this moment (half a substep before the first and after the last, a whole one
+    /// between: velocity Verlet); `elapsed` is the time since the step began. The fields that act
+    /// on the velocity go between two half kicks of the others (the Boris scheme).
+    @inline(__always) func applyForces(tau: Double, elapsed: Double) {
+        kickPositionForces(tau: tau / 2, elapsed: elapsed, velocityFields: false)
+        kickPositionForces(tau: tau, elapsed: elapsed, velocityFields: true)
+        kickPositionForces(tau: tau / 2, elapsed: elapsed, velocityFields: false)
+    }
+
+    /// The springs and position-dependent fields (`velocityFields` false), or the fields that
+    /// act on the velocity (true), for `tau` seconds.
+    @inline(__always) private func kickPositionForces(tau: Double, elapsed: Double, velocityFields: Bool) {
+        let h = solver.h
+        if !velocityFields {
+            for j in springs { SpringForce.kick(joints[Int(j)], states, h: h, tau: tau) }
+        }
+        for f in fieldBodies where f.field.dependsOnVelocity == velocityFields {
+            let st = states + Int(f.index)
+            var v = st.pointee.v
+            let p: Point = f.position + st.pointee.dp
+            let t: Double = f.time + elapsed
+            f.field.kick(&v, at: p, mass: f.mass, charge: f.charge, time: t, tau: tau, h: h)
+            st.pointee.v = v
         }
     }
 

@@ -29,6 +29,10 @@ struct Stepper {
     private var awakeJoints: [Int32] = []
     /// Awake joints whose rigid rows are solved together with their neighbours' (JointGroups.swift).
     private var jointGroups = JointGroups()
+    /// Awake joints that are springs, applied as forces (SpringForce.swift).
+    private var springJoints: [Int32] = []
+    /// Dynamic awake bodies under fields applied at every substep (SubstepField.swift).
+    private var fieldBodies: [FieldBody] = []
     /// By body index, whether an awake joint holds the body and it moves; empty when no joint is awake.
     private var jointed: [Bool] = []
 
@@ -38,7 +42,7 @@ struct Stepper {
     /// Solves the step: `bodies` get their new velocities and poses, `contacts` their impulses
     /// and events, and `sleeper` the rest timers of the bodies that moved.
     mutating func step(dt: Double, settings: WorldSettings, bodies: inout [Body], joints: inout [Joint],
-                       contacts: inout ContactSet, sleeper: inout IslandSleeper) {
+                       contacts: inout ContactSet, fields: [FieldLoad] = [], sleeper: inout IslandSleeper) {
         let n = max(1, settings.substeps)
         let h = dt / Double(n)
         let contactHertz = min(settings.contactHertz, settings.contactHertzPerSubstepRate / h)
@@ -55,16 +59,23 @@ struct Stepper {
         let iterativeJointSoftness = Softness(hertz: iterativeJointHertz, dampingRatio: settings.jointDampingRatio, h: h)
 
         prepareBodies(h: h, bodies)
+        prepareFields(fields, bodies)
         prepareConstraints(set, bodies: &bodies, joints: &joints, contacts: contacts)
         let relaxIterations = max(1, settings.relaxIterations)
         withContext(set, jointSoftness: jointSoftness, iterativeJointSoftness: iterativeJointSoftness,
                     settings: settings, joints: &joints) { step in
-            for _ in 0..<n {
+            let forces = step.hasForces
+            for i in 0..<n {
                 step.integrateVelocities()
+                if forces { step.applyForces(tau: i == 0 ? h / 2 : h, elapsed: Double(i) * h) }
                 step.resolveImpacts()
                 step.warmStart()
                 step.solve()
                 step.integratePositions()
+                // The closing half kick comes before the last relax pass, so that a body held
+                // against a wall or by a joint ends the step with the velocity the constraints
+                // leave it, not half a kick into the wall (a·h/2, which would read as motion).
+                if forces && i == n - 1 { step.applyForces(tau: h / 2, elapsed: dt) }
                 step.resolveImpacts()
                 step.relax()
                 for _ in 1..<relaxIterations { step.relaxFriction() }
@@ -98,7 +109,7 @@ struct Stepper {
                 movers.append(Int32(i))
                 if bp[i].kind == .dynamic {
                     let b = bp[i]
-                    let dv = (b.force * b.invMass + b.acceleration) * h
+                    let dv = (b.force * b.invMass + (b.acceleration - b.fieldAcceleration)) * h
                     motions.append(BodyMotion(index: Int32(i),
                                               linearScale: Float(1 / (1 + h * b.linearDamping)),
                                               angularScale: Float(1 / (1 + h * b.angularDamping)),
@@ -107,6 +118,17 @@ struct Stepper {
                 }
             }
         }}}
+    }
+
+    /// The bodies the step's fields act on: dynamic, active and awake.
+    private mutating func prepareFields(_ fields: [FieldLoad], _ bodies: [Body]) {
+        fieldBodies.removeAll(keepingCapacity: true)
+        for load in fields {
+            let b = bodies[Int(load.body)]
+            guard b.isActive && b.kind == .dynamic && !b.isAsleep else { continue }
+            fieldBodies.append(FieldBody(field: load.field, index: load.body, position: b.position, mass: b.mass,
+                                         charge: b.charge, time: load.time))
+        }
     }
 
     /// The contact constraints, colored into batches, and the joints of awake bodies.
@@ -118,10 +140,12 @@ struct Stepper {
         solverBodies.withUnsafeBufferPointer { sb in
         bodies.withUnsafeMutableBufferPointer { bp in
             awakeJoints.removeAll(keepingCapacity: true)
+            springJoints.removeAll(keepingCapacity: true)
             for j in joints.indices where joints[j].isActive
                 && !bp[Int(joints[j].bodyA)].isAsleep && !bp[Int(joints[j].bodyB)].isAsleep {
                 awakeJoints.append(Int32(j))
                 JointSolver.prepare(&joints[j], bp.baseAddress!, set)
+                if SpringForce.isSpring(joints[j]) { springJoints.append(Int32(j)) }
             }
             // The moving bodies a joint holds: their contacts may join its group.
             if !awakeJoints.isEmpty {
@@ -160,13 +184,16 @@ struct Stepper {
         motions.withUnsafeBufferPointer { mp in
         movers.withUnsafeBufferPointer { mv in
         awakeJoints.withUnsafeBufferPointer { aj in
+        springJoints.withUnsafeBufferPointer { springs in
+        fieldBodies.withUnsafeBufferPointer { fields in
         withUnsafeMutablePointer(to: &jointGroups) { groups in
             body(SolverContext(states: sp.baseAddress!, motions: mp, movers: mv, joints: jp.baseAddress!,
                                awakeJoints: aj, jointGroups: groups, batches: wp, overflow: op, impacts: ip,
+                               springs: springs, fieldBodies: fields,
                                solver: set, wide: WideSettings(set), jointSoftness: jointSoftness,
                                iterativeJointSoftness: iterativeJointSoftness, h: h,
                                maxLinearSpeed: maxSpeed, impactSweeps: sweeps))
-        }}}}}}}
+        }}}}}}}}}
     }
 
     /// Stores the step's impulses in the manifolds (warm starting), then decides touching.

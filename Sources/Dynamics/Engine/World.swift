@@ -39,6 +39,8 @@ final class World {
     private var broadPhase = BroadPhase()
     private var contactSet = ContactSet()
     private var stepper = Stepper()
+    /// Fields over bodies for the coming step (SubstepField.swift), cleared with the accelerations.
+    private var fieldLoads: [FieldLoad] = []
     private var sleeper = IslandSleeper()
     /// The ground: a fixed body at the origin that holds boundaries and anchors.
     let ground: Int32 = 0
@@ -85,9 +87,12 @@ final class World {
     /// Clears every body's acceleration (the behaviors set it again before each step).
     func resetAccelerations() {
         bodies.withUnsafeMutableBufferPointer { bp in
-            for i in 0..<bp.count { bp[i].acceleration = .zero }
+            for i in 0..<bp.count { bp[i].acceleration = .zero; bp[i].fieldAcceleration = .zero }
         }
     }
+
+    /// A field the solver applies to a body at every substep of the coming step.
+    func addFieldLoad(_ load: FieldLoad) { fieldLoads.append(load) }
 
     /// Adds the same acceleration to several bodies (gravity); ids below zero are skipped. An
     /// acceleration is a load, not a velocity change, so it wakes nothing by itself here; the
@@ -306,7 +311,8 @@ final class World {
         updateBroadPhase(dt: dt)
         updateContacts(dt: dt)
         stepper.step(dt: dt, settings: settings, bodies: &bodies, joints: &joints, contacts: &contactSet,
-                     sleeper: &sleeper)
+                     fields: fieldLoads, sleeper: &sleeper)
+        fieldLoads.removeAll(keepingCapacity: true)
         sweepFastBodies()
         sleeper.endStep(&bodies, movers: stepper.movers, contacts: contactSet.contacts, shapes: shapes, joints: joints,
                         timeToSleep: settings.timeToSleep)

@@ -1,0 +1,69 @@
+// The energy audit (Benchmarks/EnergyAudit.swift) as a property test: random scenes of every
+// behavior kind through the real parser and builder, seeded (SplitMix64) so a failure replays.
+// 1,000 seeds by default; NUDGE_AUDIT_SEEDS sets another count (a release run:
+// `NUDGE_AUDIT_SEEDS=100000 swift test -c release --filter EnergyAuditTests`, or
+// `nudge bench audit --seeds 100000`). A debug build steps each scene 4 s instead of 10 s so the
+// thousand fit in CI time (about 100 s of one core).
+import Foundation
+import Testing
+@testable import Benchmarks
+
+@Suite("energy audit")
+struct EnergyAuditTests {
+    static var seeds: UInt64 {
+        ProcessInfo.processInfo.environment["NUDGE_AUDIT_SEEDS"].flatMap(UInt64.init) ?? 1000
+    }
+    #if DEBUG
+    static let steps = 240
+    #else
+    static let steps = 600
+    #endif
+
+    /// The kinds whose scenes pass today. Left out, with the part of the engine they wait on:
+    /// - electricField: a light charged item (charge/mass up to 10³) is pushed at up to
+    ///   10⁶ pt/s² into a wall; it crosses the wall's place within a step, and continuous
+    ///   collision puts it back at the wall with the speed it gained beyond it (seed 624: +35 %
+    ///   of the scene's scale at step 1). Walls under a steady force of any size.
+    /// - magneticField: an item resting on a wall under gravity and a strong magnetic field (a
+    ///   light charged item turns by radians per substep) creeps along the wall; the likely cause:
+    ///   the field turns the velocity gravity gave it in the substep before the contact cancels
+    ///   it, so a little of each substep's fall becomes sliding (seed 8331: +1 % of the scene's
+    ///   scale by step 188). The field's own integration; not solved yet.
+    static let enabled = Set(EnergyAudit.Kind.allCases).subtracting([.electricField, .magneticField])
+
+    /// Seeds of the default run that fail for a cause in another part of the engine, each a
+    /// known issue (reported as such, and failing the test once the cause is fixed, so it comes
+    /// off this list): not hidden, not skipped.
+    /// (Seed 773, a light ellipse squeezed through a wall by heavier items under sideways
+    /// gravity, came off it when two-point contacts were solved as blocks.)
+    static let awaiting: [UInt64: String] = [:]
+
+    @Test("random scenes of every enabled behavior kind never gain energy beyond their drivers' work, never go NaN and never leave the walls")
+    func randomScenesKeepTheirEnergy() {
+        let failures = EnergyAudit.audit(seeds: 0..<Self.seeds, steps: Self.steps, kinds: Self.enabled)
+        let unexpected = failures.filter { Self.awaiting[$0.scene.seed] == nil }
+        let report = unexpected.prefix(10).map { "seed \($0.scene.seed): \($0.outcome.failure ?? "")\n\($0.scene.yaml)" }
+        #expect(unexpected.isEmpty, "\(unexpected.count) of \(Self.seeds) scenes failed:\n\(report.joined(separator: "\n"))")
+        for (seed, cause) in Self.awaiting.sorted(by: { $0.key < $1.key }) where seed < Self.seeds {
+            let outcome = failures.first { $0.scene.seed == seed }?.outcome
+            withKnownIssue("seed \(seed) awaits \(cause)") {
+                #expect(outcome == nil, "\(outcome?.failure ?? "")")
+            }
+        }
+    }
+
+    /// The audit's measure catches energy from nowhere: the same scene with the work of its
+    /// drivers forgotten fails (a push that is not counted is energy from nowhere).
+    @Test func anUncountedPushFails() throws {
+        var scene = EnergyAudit.Scene(seed: 0, yaml: """
+            items:
+              - {id: a, size: [40, 40], center: [320, 184]}
+            behaviors:
+              - {type: collision, boundaries: reference}
+              - {type: push, items: [a], mode: continuous, magnitude: 1, angle: 0}
+            """)
+        scene.kinds = [.push]
+        let outcome = try EnergyAudit.run(scene, steps: 60)
+        #expect(outcome.cause == "energy")
+    }
+}
