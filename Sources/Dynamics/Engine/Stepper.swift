@@ -163,7 +163,9 @@ struct Stepper {
             body(SolverContext(states: sp.baseAddress!, motions: mp, movers: mv, joints: jp.baseAddress!,
                                awakeJoints: aj, jointGroups: groups, batches: wp, overflow: op, impacts: ip,
                                solver: set, wide: WideSettings(set), jointSoftness: jointSoftness,
-                               iterativeJointSoftness: iterativeJointSoftness, h: h,
+                               iterativeJointSoftness: iterativeJointSoftness,
+                               iterativeJointPasses: max(1, settings.iterativeJointPasses),
+                               iterativeJointRelaxPasses: max(1, settings.iterativeJointRelaxPasses), h: h,
                                maxLinearSpeed: maxSpeed, impactSweeps: sweeps))
         }}}}}}}
     }
