@@ -43,16 +43,18 @@
 // before it, and it is solved exactly by an envelope factorization (EnvelopeLinearSystem) while
 // that costs no more than `maxEnvelopeWork`: a hanging chain of any length (its work grows
 // linearly) and a small net. Any other large group (a large net, a chain with limits or
-// touching items) is solved one joint at a time: Box2D v3's soft step, one
-// Gauss-Seidel pass per substep with warm starting. That pass is stable only while the joints
-// are soft enough for it. The joints' stiffness is twice the contacts' (Box2D's rule), and Nudge
-// raised the contacts' to 60 Hz for tall pyramids, which put the joints at 120 Hz, half the
-// substep rate: there one pass leaves enough of a chain's error that the position bias feeds it
-// back larger each substep (a hanging chain of 15 pins at rest reached 480,000 pt/s in 4 s; a
-// model of the same pass explodes at 100 Hz too and settles at 60). Joints solved one at a
-// time beside others of their group (`isIterative`) therefore use Box2D v3's own joint
-// stiffness, a quarter of the substep rate (60 Hz at 240 Hz substeps), where the pass contracts;
-// an exact group and a joint alone, which solve their rows exactly, keep the stiffer one.
+// touching items) is solved one joint at a time: Box2D v3's soft step, Gauss-Seidel passes
+// with warm starting (`iterativeJoints` get further passes per substep: a ball's pins, coupled
+// through its turn, need them; WorldSettings.iterativeJointPasses). That pass is stable only
+// while the joints are soft enough for it. The joints' stiffness is twice the contacts' (Box2D's
+// rule), and Nudge raised the contacts' to 60 Hz for tall pyramids, which put the joints at
+// 120 Hz, half the substep rate: there one pass leaves enough of a chain's error that the
+// position bias feeds it back larger each substep (a hanging chain of 15 pins at rest reached
+// 480,000 pt/s in 4 s; a model of the same pass explodes at 100 Hz too and settles at 60).
+// Joints solved one at a time beside others of their group (`isIterative`) therefore use Box2D
+// v3's own joint stiffness, a quarter of the substep rate (60 Hz at 240 Hz substeps), where the
+// pass contracts; an exact group and a joint alone, which solve their rows exactly, keep the
+// stiffer one.
 import Geometry
 
 /// One row of a group: J·v = linA·vA + angA·ωA + linB·vB + angB·ωB.
@@ -95,6 +97,8 @@ struct JointGroups {
     /// Whether each joint is solved one at a time beside other joints of a group too large to
     /// solve exactly, with the iterative pass's softness (see the top of the file).
     private(set) var isIterative: [Bool] = []
+    /// The joints with `isIterative` set, in the awake order: the further passes run over them.
+    private(set) var iterativeJoints: [Int32] = []
     /// Grouped joints, group after group; group g is `members[groupStarts[g]..<groupStarts[g + 1]]`.
     private(set) var members: [Int32] = []
     private(set) var groupStarts: [Int] = [0]
@@ -162,6 +166,7 @@ struct JointGroups {
             isIterative = isGrouped
         }
         for id in awake { isGrouped[Int(id)] = false; isIterative[Int(id)] = false }
+        iterativeJoints.removeAll(keepingCapacity: true)
         members.removeAll(keepingCapacity: true)
         groupStarts.removeAll(keepingCapacity: true)
         groupStarts.append(0)
@@ -230,6 +235,7 @@ struct JointGroups {
                       group.allSatisfy({ Self.hasOnlyUnboundedRows(joints[Int($0)]) }),
                       orderForEnvelope(group, joints) else {
                     for id in group { isIterative[Int(id)] = true }
+                    iterativeJoints.append(contentsOf: group)
                     continue
                 }
                 envelope = true

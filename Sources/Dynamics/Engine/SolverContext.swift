@@ -68,6 +68,9 @@ struct SolverContext {
     /// The softness of joints solved one at a time beside others of a group too large to solve
     /// exactly (JointGroups.isIterative): Box2D v3's, a quarter of the substep rate.
     let iterativeJointSoftness: Softness
+    /// Passes per substep over those joints while solving and while relaxing (WorldSettings).
+    let iterativeJointPasses: Int
+    let iterativeJointRelaxPasses: Int
     /// The substep's length in single precision, for integrating positions.
     let h: Float
     /// The fastest a body may move, pt/s.

@@ -92,6 +92,17 @@ extension SolverContext {
                                   useBias: useBias)
             }
         }}
+        // Joints of a group too large to solve exactly take further passes of their own
+        // (WorldSettings.iterativeJointPasses): one pass leaves a net of pinned balls diverging.
+        let passes = useBias ? iterativeJointPasses : iterativeJointRelaxPasses
+        if passes > 1 {
+            let iterative = jointGroups.pointee.iterativeJoints
+            for _ in 1..<passes {
+                for j in iterative {
+                    JointSolver.solve(&joints[Int(j)], states, solver, jointSoftness: iterativeSoft, useBias: useBias)
+                }
+            }
+        }
         for g in 0..<jointGroups.pointee.count {
             jointGroups.pointee.solve(g, joints, overflow, states, solver, soft: soft, useBias: useBias)
         }

@@ -191,7 +191,9 @@ struct Stepper {
                                awakeJoints: aj, jointGroups: groups, batches: wp, overflow: op, impacts: ip,
                                springs: springs, fieldBodies: fields,
                                solver: set, wide: WideSettings(set), jointSoftness: jointSoftness,
-                               iterativeJointSoftness: iterativeJointSoftness, h: h,
+                               iterativeJointSoftness: iterativeJointSoftness,
+                               iterativeJointPasses: max(1, settings.iterativeJointPasses),
+                               iterativeJointRelaxPasses: max(1, settings.iterativeJointRelaxPasses), h: h,
                                maxLinearSpeed: maxSpeed, impactSweeps: sweeps))
         }}}}}}}}}
     }

@@ -38,6 +38,14 @@ struct WorldSettings: Sendable {
     /// stiffness, twice its 30 Hz contacts at 240 Hz substeps): at twice it, one Gauss-Seidel pass
     /// per substep no longer holds a hanging chain still (JointGroups.swift).
     var iterativeJointHertzPerSubstepRate = 0.25
+    /// Gauss-Seidel passes per substep over those joints, while solving and while relaxing
+    /// (Box2D v3 runs one of each). A pin at a ball's rim-to-rim midpoint, twice the radius out,
+    /// turns the ball far more than it moves it (m·d²/I = 8; 3.1 in v3's joint grid), so a ball's
+    /// four pins are coupled through its turn more strongly than each pin's own effective mass,
+    /// one pass leaves most of that error, and the bias fed it back: nets of 45×45 balls gained
+    /// energy and 50×50 went NaN. Four and two passes hold nets of 100×100 (docs/dynamics.md).
+    var iterativeJointPasses = 4
+    var iterativeJointRelaxPasses = 2
     var jointDampingRatio = 2.0
     /// Contact stiffness is capped at this fraction of the substep rate (Box2D v3's 1/4).
     var contactHertzPerSubstepRate = 0.25
