@@ -36,16 +36,22 @@ final class KittySession {
         for s in [SIGCHLD, SIGALRM, SIGTERM, SIGINT, SIGHUP] { sigaddset(&signals, s) }
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
 
-        let xvfb = try Self.start(XtermSession.tool("Xvfb")!, ["\(":")\(display)", "-screen", "0", "1280x800x24", "+extension", "GLX", "-nolisten", "tcp"])
+        // Xvfb and kitty run under a shell (startUnderShell) that holds the descriptor
+        // Foundation's Process watches to learn that a child has ended: the X server closes
+        // descriptors it did not open when it resets (after its last client leaves, as xwininfo
+        // may before kitty connects), and Foundation then waits, blocking, for an Xvfb that has
+        // not ended, which stalls every other Process.waitUntilExit of the test run.
+        let xvfbCommand = "\(XtermSession.tool("Xvfb")!) :\(display) -screen 0 1280x800x24 +extension GLX -nolisten tcp -noreset"
+        let xvfb = try Self.startUnderShell(xvfbCommand)
         processes.append(xvfb)
         for _ in 0..<100 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display)") { usleep(100_000) }
         let inner = (["env", "-u", "SWIFT_BACKTRACE", "-u", "NO_COLOR", "-u", "TMUX", "-u", "STY", "LANG=C.UTF-8"] + command)
             .map(XtermSession.quote).joined(separator: " ")
-        let kitty = try Self.start(XtermSession.tool("kitty")!, [
+        let kitty = try Self.startUnderShell(([XtermSession.tool("kitty")!,
             "--config", "NONE", "-o", "font_family=DejaVu Sans Mono", "-o", "font_size=12",
             "-o", "initial_window_width=\(columns)c", "-o", "initial_window_height=\(rows)c",
             "-o", "remember_window_size=no", "sh", "-c", "\(inner); sleep 600",
-        ], environment: ["DISPLAY": ":\(display)", "LIBGL_ALWAYS_SOFTWARE": "1"])
+        ]).map(XtermSession.quote).joined(separator: " "), environment: ["DISPLAY": ":\(display)", "LIBGL_ALWAYS_SOFTWARE": "1"])
         processes.append(kitty)
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
@@ -111,6 +117,11 @@ final class KittySession {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// `command` (shell words) run by a shell that waits for it and passes SIGTERM on to it.
+    private static func startUnderShell(_ command: String, environment: [String: String] = [:]) throws -> Process {
+        try start("/bin/sh", ["-c", "trap 'kill $x; wait $x; exit 0' TERM; \(command) & x=$!; wait $x"], environment: environment)
     }
 
     private static func start(_ path: String, _ arguments: [String], environment extra: [String: String] = [:]) throws -> Process {
