@@ -101,7 +101,7 @@ let package = Package(
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),
         .testTarget(name: "ImagesTests", dependencies: ["Images"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "Geometry"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "SceneFormat", "Dynamics", "Geometry", "Images"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "SceneFormat", "Dynamics", "Geometry", "Images", "Benchmarks"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Geometry", "Images", "CZlib"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "TerminalUI", "TerminalTestSupport"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "TerminalUI", "Scenes", "SceneFormat", "Images", "Gestures", "Dynamics", "Geometry"]),

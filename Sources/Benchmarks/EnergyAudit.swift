@@ -81,7 +81,7 @@ public enum EnergyAudit {
 
     /// A deterministic random scene for `seed`, drawing only on `kinds`.
     public static func scene(seed: UInt64, kinds: Set<Kind> = Set(Kind.allCases)) -> Scene {
-        var rng = AuditRandom(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var scene = Scene(seed: seed, yaml: "")
         struct Item { var id: String; var center: Point; var size: Size; var ellipse: Bool }
         func f(_ x: Double, _ places: Double = 10) -> Double { (x * places).rounded() / places }
@@ -412,12 +412,13 @@ public enum EnergyAudit {
     }
 }
 
-/// SplitMix64 (Steele, Lea and Flood, 2014): a generator whose sequence depends only on its seed.
-struct AuditRandom {
+/// SplitMix64 (Steele, Lea and Flood, 2014): a tiny generator whose sequence depends only on its
+/// seed, on every platform; the audit's scenes and the joint property test draw from it.
+public struct SplitMix64 {
     private var state: UInt64
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -425,10 +426,12 @@ struct AuditRandom {
         return z ^ (z >> 31)
     }
 
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    mutating func uniform(_ low: Double, _ high: Double) -> Double { low + (high - low) * unit() }
-    mutating func logUniform(_ low: Double, _ high: Double) -> Double { exp(uniform(log(low), log(high))) }
-    mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
-    mutating func chance(_ p: Double) -> Bool { unit() < p }
-    mutating func pick<T>(_ choices: [T]) -> T { choices[int(0...(choices.count - 1))] }
+    /// Uniform in [0, 1).
+    public mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+    public mutating func uniform(_ low: Double, _ high: Double) -> Double { low + (high - low) * unit() }
+    /// Uniform in the logarithm: as likely in [0.01, 0.1] as in [10, 100].
+    public mutating func logUniform(_ low: Double, _ high: Double) -> Double { exp(uniform(log(low), log(high))) }
+    public mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
+    public mutating func chance(_ p: Double) -> Bool { unit() < p }
+    public mutating func pick<T>(_ choices: [T]) -> T { choices[int(0...(choices.count - 1))] }
 }

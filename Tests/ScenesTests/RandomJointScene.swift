@@ -1,38 +1,15 @@
-// Random joint scenes for the energy property test: a seeded, deterministic generator (SplitMix64)
-// writing scene YAML, so every scene goes through the real parser and builder, and a failing seed
-// prints the file it ran.
+// Random joint scenes for the energy property test: a seeded, deterministic generator (the energy
+// audit's SplitMix64, from Benchmarks) writing scene YAML, so every scene goes through the real
+// parser and builder, and a failing seed prints the file it ran.
 //
 // Each scene is consistent when it starts, so the only energy that can come in is the pushes':
 // items do not overlap each other or the walls; every joint holds at its creation pose (lengths,
 // ranges and springs default to or include the pose the items start in); snaps pull toward the
 // item's own center; springs start at rest length. Motors are left out (they do work), and pushes
 // act on the center (no offset), so their work is the force times the center's displacement.
+import Benchmarks
 import Foundation
 import Geometry
-
-/// SplitMix64 (Steele, Lea and Flood, 2014): a tiny generator whose sequence depends only on its
-/// seed, on every platform.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    mutating func uniform(_ low: Double, _ high: Double) -> Double { low + (high - low) * unit() }
-    /// Uniform in the logarithm: as likely in [0.01, 0.1] as in [10, 100].
-    mutating func logUniform(_ low: Double, _ high: Double) -> Double { exp(uniform(log(low), log(high))) }
-    mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
-    mutating func chance(_ p: Double) -> Bool { unit() < p }
-    mutating func pick<T>(_ choices: [T]) -> T { choices[int(0...(choices.count - 1))] }
-}
 
 extension JointScene {
     /// A random scene of 2–4 items (densities 0.01–100) held by joints of every kind, with
