@@ -26,6 +26,10 @@
 // cancelled if it had begun, failed otherwise. A pointer held perfectly still also sends no
 // events, so a long press or a grab held motionless for 2 s ends too; owners may raise it.
 //
+// The class's parts: its states (GestureRecognizer+State), the transitions subclasses call
+// (GestureRecognizer+Transitions) and `require(toFail:)` (GestureRecognizer+FailureRequirements);
+// their shared stored state is internal to the module so that each part can live in its own file.
+//
 // A class, because recognizers have identity: actions, routers and failure requirements refer
 // to the same recognizer. Subclasses live in this module and override the internal hooks.
 
@@ -39,43 +43,13 @@ import Geometry
 /// one of the subclasses (tap, long press, pan, swipe, rotation, pinch); the class is not open,
 /// because its recognition hooks are internal to the module.
 public class GestureRecognizer {
-    /// A recognizer's state. UIKit: `UIGestureRecognizer.State`.
-    public enum State: Sendable, Hashable, CustomStringConvertible {
-        /// No gesture recognized yet (the resting state).
-        case possible
-        /// A continuous gesture has begun (actions run).
-        case began
-        /// A continuous gesture has changed (actions run).
-        case changed
-        /// A continuous gesture ended, or a discrete one was recognized (actions run).
-        case ended
-        /// A continuous gesture was cancelled (actions run).
-        case cancelled
-        /// The input was not this gesture (no actions run).
-        case failed
-        /// A discrete gesture that succeeded; the same state as `.ended`, as in UIKit.
-        public static let recognized = State.ended
-
-        /// The state's name in lower case, as UIKit spells it: "possible", "began", ...
-        public var description: String {
-            switch self {
-            case .possible: "possible"
-            case .began: "began"
-            case .changed: "changed"
-            case .ended: "ended"
-            case .cancelled: "cancelled"
-            case .failed: "failed"
-            }
-        }
-    }
-
     /// A closure run on each transition that runs actions, given the recognizer (UIKit's
     /// target-action pair).
     public typealias Action = (GestureRecognizer) -> Void
 
     /// The current state. Actions see `.began`, `.changed`, `.ended` or `.cancelled`; outside
     /// them it reads `.possible` or an in-progress `.began` / `.changed`.
-    public private(set) var state: State = .possible
+    public internal(set) var state: State = .possible
 
     /// A disabled recognizer ignores input; disabling one mid-gesture cancels (or fails) it.
     public var isEnabled = true {
@@ -102,19 +76,19 @@ public class GestureRecognizer {
     public private(set) var currentTime: Double = -Double.infinity
 
     /// Whether a press this recognizer accepted is being held.
-    public private(set) var isPressed = false
+    public internal(set) var isPressed = false
 
     /// Whether the recognizer is considering input (from an accepted press until it resets).
-    public private(set) var isTracking = false
+    public internal(set) var isTracking = false
 
-    private var actions: [Action] = []
-    private var failureRequirements: [GestureRecognizer] = []
-    private var dependents: [WeakRecognizer] = []
-    private var lastInputTime: Double = 0
+    var actions: [Action] = []
+    var failureRequirements: [GestureRecognizer] = []
+    var dependents: [WeakRecognizer] = []
+    var lastInputTime: Double = 0
     /// A recognition held back by `require(toFail:)`: `.began` (continuous) or `.ended` (discrete).
-    private var pendingState: State?
+    var pendingState: State?
     /// A continuous gesture whose press ended while its beginning was held back.
-    private var pendingEnd = false
+    var pendingEnd = false
 
     init(acceptsPress: @escaping (PointerButton, PointerModifiers) -> Bool) {
         self.acceptsPress = acceptsPress
@@ -130,15 +104,6 @@ public class GestureRecognizer {
     /// Removes every action added with ``addTarget(_:)``.
     public func removeAllTargets() {
         actions.removeAll()
-    }
-
-    /// Makes this recognizer wait until `other` fails before it recognizes; if `other`
-    /// recognizes, this one fails.
-    public func require(toFail other: GestureRecognizer) {
-        precondition(other !== self, "a recognizer cannot require itself to fail")
-        guard !failureRequirements.contains(where: { $0 === other }) else { return }
-        failureRequirements.append(other)
-        other.dependents.append(WeakRecognizer(self))
     }
 
     /// Feeds one pointer event. Time first advances to the event's time (times earlier than
@@ -225,178 +190,6 @@ public class GestureRecognizer {
     var hasBegun: Bool {
         state == .began || state == .changed || pendingState != nil
     }
-
-    // MARK: Transitions (called by subclasses)
-
-    /// Continuous: possible → began.
-    func begin() {
-        precondition(isContinuous, "begin() is for continuous recognizers")
-        precondition(state == .possible && pendingState == nil, "begin() from \(state)")
-        switch requirementStatus() {
-        case .preempted: fail(); return
-        case .waiting: pendingState = .began; return
-        case .clear: break
-        }
-        state = .began
-        fire()
-        dependencyRecognized()
-    }
-
-    /// Continuous: began/changed → changed.
-    func change() {
-        guard pendingState == nil else { return }
-        precondition(state == .began || state == .changed, "change() from \(state)")
-        state = .changed
-        fire()
-    }
-
-    /// Continuous: began/changed → ended. Discrete: possible → ended (recognized).
-    func end() {
-        if pendingState != nil {
-            if isContinuous { pendingEnd = true }
-            return
-        }
-        if isContinuous {
-            precondition(state == .began || state == .changed, "end() from \(state)")
-            state = .ended
-            fire()
-            finish()
-        } else {
-            precondition(state == .possible, "end() from \(state)")
-            switch requirementStatus() {
-            case .preempted: fail(); return
-            case .waiting: pendingState = .ended; return
-            case .clear: break
-            }
-            state = .ended
-            fire()
-            dependencyRecognized()
-            finish()
-        }
-    }
-
-    /// began/changed → cancelled (actions run); from possible this is a failure.
-    func cancel() {
-        guard pendingState == nil, state == .began || state == .changed else { fail(); return }
-        state = .cancelled
-        fire()
-        finish()
-    }
-
-    /// A drag moved a continuous gesture: it changes once begun, and begins once the pointer is
-    /// more than `distance` from where it went down.
-    func dragMoved(to location: Point, beginningBeyond distance: Double) {
-        if hasBegun {
-            change()
-        } else if location.distance(to: startLocation) > distance {
-            begin()
-        }
-    }
-
-    /// The input of a continuous gesture is over: it ended if it had begun, else it failed.
-    func inputEnded() {
-        if hasBegun { end() } else { fail() }
-    }
-
-    /// → failed (no actions), then back to possible.
-    func fail() {
-        state = .failed
-        finish()
-        dependencyFailed()
-    }
-
-    // MARK: Private machinery
-
-    /// Ends whatever is in progress without recognizing: used for timeouts and disabling.
-    private func abandon() {
-        if hasBegun {
-            cancel()
-        } else if isTracking {
-            fail()
-        }
-    }
-
-    private func fire() {
-        let current = actions
-        for action in current { action(self) }
-    }
-
-    /// Back to possible with no gesture in progress.
-    private func finish() {
-        state = .possible
-        isPressed = false
-        isTracking = false
-        pendingState = nil
-        pendingEnd = false
-        resetGesture()
-    }
-
-    private enum RequirementStatus { case clear, waiting, preempted }
-
-    private func requirementStatus() -> RequirementStatus {
-        var status = RequirementStatus.clear
-        for other in failureRequirements where other.isEnabled {
-            if other.state == .began || other.state == .changed {
-                return .preempted
-            }
-            if other.isTracking || other.pendingState != nil {
-                status = .waiting
-            }
-        }
-        return status
-    }
-
-    /// This recognizer recognized: everything waiting for it to fail fails.
-    private func dependencyRecognized() {
-        for dependent in liveDependents() where dependent.isTracking || dependent.pendingState != nil {
-            dependent.fail()
-        }
-    }
-
-    /// This recognizer failed: whatever was held back on it may now go ahead.
-    private func dependencyFailed() {
-        for dependent in liveDependents() where dependent.pendingState != nil {
-            dependent.resolvePending()
-        }
-    }
-
-    private func resolvePending() {
-        guard let pending = pendingState else { return }
-        switch requirementStatus() {
-        case .waiting: return
-        case .preempted: fail(); return
-        case .clear: break
-        }
-        pendingState = nil
-        if pending == .began {
-            let endsToo = pendingEnd
-            pendingEnd = false
-            state = .began
-            fire()
-            dependencyRecognized()
-            if endsToo {
-                state = .ended
-                fire()
-                finish()
-            }
-        } else {
-            state = .ended
-            fire()
-            dependencyRecognized()
-            finish()
-        }
-    }
-
-    private func liveDependents() -> [GestureRecognizer] {
-        dependents.removeAll { $0.recognizer == nil }
-        return dependents.compactMap(\.recognizer)
-    }
-}
-
-/// A non-owning reference, so a recognizer and the ones waiting on it do not keep each other alive.
-private struct WeakRecognizer {
-    weak var recognizer: GestureRecognizer?
-    init(_ recognizer: GestureRecognizer) { self.recognizer = recognizer }
 }
 
 /// The default press filter of tap, long press, pan and swipe: a left press without Ctrl or Shift.

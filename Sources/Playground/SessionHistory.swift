@@ -18,7 +18,8 @@
 //
 // The cost: going back to step k re-simulates k steps (fewer where the scene rests), and the
 // timeline grows by one entry per pointer event. The app runs a long re-simulation a slice at
-// a time so its keys keep answering (see PlaygroundApp's time travel).
+// a time so its keys keep answering (see TimeController+Travel). Trips back start from
+// `start(toReach:)`, the one place that would hand out engine checkpoints instead.
 import Foundation
 import Geometry
 import Gestures
@@ -83,6 +84,14 @@ public final class SessionHistory {
         let session = SceneSession(scene: SceneBuilder().build(sceneDescription, referenceBounds: referenceBounds))
         deliver(to: session)
         return session
+    }
+
+    /// A session, with its entries delivered, from which `advance` reaches step `target`: the
+    /// place a trip back in time starts from. Today a fresh session at step 0 (`makeSession`);
+    /// a history that keeps checkpoints of the engine returns one restored from the latest
+    /// checkpoint at or before `target` instead, and its callers do not change.
+    public func start(toReach target: Int) -> SceneSession {
+        makeSession()
     }
 
     /// Delivers the entries recorded at `session.stepCount`, in order. The caller does this once

@@ -88,28 +88,14 @@ struct PlayCommand: ParsableCommand {
 
     func run() throws {
         Self.makeCrashesQuick()
-        let files: [SceneFile]
-        do {
-            files = paths.isEmpty ? try location.library().files() : try SceneLibrary.expand(paths: paths)
-        } catch {
-            throw CommandFailure("play", error)
-        }
-        guard !files.isEmpty else {
-            throw CommandFailure("nudge play: no scene files found")
-        }
+        let files = try sceneFiles()
         let environment = ProcessInfo.processInfo.environment
         let capabilities = TerminalCapabilities(environment: environment, probeWidths: LocaleProbe.probeWidths())
         let glyphChoice: GlyphChoice
         do { glyphChoice = try capabilities.glyphChoice(requested: glyphs) } catch {
             throw CommandFailure("nudge play: NUDGE_GLYPHS: \(error)")
         }
-        var terminalOptions = CursesTerminal.Options()
-        if capabilities.forbidsColor { terminalOptions.maximumColorMode = ColorMode.none }
-        if capabilities.announcesTruecolor, !capabilities.forbidsColor, let term = environment["TERM"],
-           let direct = LocaleProbe.directColorEntry(for: term) {
-            terminalOptions.terminalType = direct
-        }
-
+        var terminalOptions = Self.terminalOptions(capabilities, environment: environment)
         if let problem = Self.unusableTerminalType(ProcessInfo.processInfo.environment["TERM"]) {
             throw CommandFailure("nudge play: \(problem)")
         }
@@ -118,38 +104,17 @@ struct PlayCommand: ParsableCommand {
         } catch {
             throw CommandFailure("\(error)")
         }
-        var replay: [InputEvent] = []
-        if let input {
-            do { replay = try SimulateCommand.readEvents(input) } catch {
-                throw CommandFailure("play", error)
-            }
-        }
-        var recordHandle: FileHandle?
-        if let record {
-            guard FileManager.default.createFile(atPath: record, contents: nil),
-                  let handle = FileHandle(forWritingAtPath: record) else {
-                throw CommandFailure("nudge play: cannot write --record file \(record)")
-            }
-            recordHandle = handle
-        }
+        let replay = try replayedEvents()
+        let recordHandle = try recordingHandle()
         defer { try? recordHandle?.close() }
 
         // Ask the terminal what it has (graphics, synchronized output, cell pixels) before
         // curses takes it; a terminal that answers nothing keeps working in cells.
-        let requested = GraphicsProtocol.choice(graphics)!
-        let replies = TerminalProbe.ask(graphics: GraphicsProtocol.asksTerminal(requested: requested, capabilities: capabilities),
-                                        colorRegisters: GraphicsProtocol.asksColorRegisters(requested: requested, capabilities: capabilities))
-        let graphicsChoice = requested.map { GraphicsChoice($0, because: "--graphics \($0)") }
-            ?? GraphicsChoice.automatic(replies: replies, capabilities: capabilities)
-        terminalOptions.graphics = graphicsChoice.mode
-        terminalOptions.cellPixels = replies.cellPixels
-        terminalOptions.synchronizedOutput = replies.synchronizedOutput
-        terminalOptions.colorRegisters = replies.colorRegisters
+        let (graphicsChoice, replies) = probeGraphics(capabilities, into: &terminalOptions)
 
         Self.unblockTerminalSignals()
         CursesTerminal.installSignalHandlers()
         let terminal = CursesTerminal(options: terminalOptions)
-        let start = ContinuousClock.now
         var options = PlaygroundApp.Options(cellSize: try cellSize.map { try CellSize(parsing: $0) } ?? .default, glyphs: glyphChoice.set)
         options.cellSizeIsExplicit = cellSize != nil
         options.cellPixels = replies.cellPixels ?? WindowPixels.cellPixels()
@@ -158,10 +123,7 @@ struct PlayCommand: ParsableCommand {
         let app = PlaygroundApp(
             terminal: terminal, scenes: files,
             options: options,
-            clock: {
-                let d = ContinuousClock.now - start
-                return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
-            },
+            clock: Self.monotonicClock(),
             sleep: { seconds in if seconds > 0 { usleep(UInt32(min(seconds, 1) * 1_000_000)) } },
             suspend: { terminal.suspend() },
             record: recordHandle.map { handle in { line in handle.write(Data((line + "\n").utf8)) } },
@@ -176,6 +138,76 @@ struct PlayCommand: ParsableCommand {
         terminal.end()
         if terminal.lastSignal != 0 { throw ExitCode(128 + terminal.lastSignal) }
         if exit == .interrupted { throw ExitCode(130) }
+    }
+
+    /// The scene files to play: PATHs given, else the library's.
+    private func sceneFiles() throws -> [SceneFile] {
+        let files: [SceneFile]
+        do {
+            files = paths.isEmpty ? try location.library().files() : try SceneLibrary.expand(paths: paths)
+        } catch {
+            throw CommandFailure("play", error)
+        }
+        guard !files.isEmpty else {
+            throw CommandFailure("nudge play: no scene files found")
+        }
+        return files
+    }
+
+    /// Curses' options from what the environment says of the terminal: no color where color is
+    /// forbidden, the direct-color terminfo entry where truecolor is announced.
+    private static func terminalOptions(_ capabilities: TerminalCapabilities,
+                                        environment: [String: String]) -> CursesTerminal.Options {
+        var terminalOptions = CursesTerminal.Options()
+        if capabilities.forbidsColor { terminalOptions.maximumColorMode = ColorMode.none }
+        if capabilities.announcesTruecolor, !capabilities.forbidsColor, let term = environment["TERM"],
+           let direct = LocaleProbe.directColorEntry(for: term) {
+            terminalOptions.terminalType = direct
+        }
+        return terminalOptions
+    }
+
+    /// The events of `--input`, none without it.
+    private func replayedEvents() throws -> [InputEvent] {
+        guard let input else { return [] }
+        do { return try SimulateCommand.readEvents(input) } catch {
+            throw CommandFailure("play", error)
+        }
+    }
+
+    /// The `--record` file, created empty and open for writing; nil without it.
+    private func recordingHandle() throws -> FileHandle? {
+        guard let record else { return nil }
+        guard FileManager.default.createFile(atPath: record, contents: nil),
+              let handle = FileHandle(forWritingAtPath: record) else {
+            throw CommandFailure("nudge play: cannot write --record file \(record)")
+        }
+        return handle
+    }
+
+    /// Asks the terminal for graphics, color registers, cell pixels and synchronized output,
+    /// chooses how frames are drawn, and sets curses' options to match.
+    private func probeGraphics(_ capabilities: TerminalCapabilities,
+                               into terminalOptions: inout CursesTerminal.Options) -> (GraphicsChoice, TerminalReplies) {
+        let requested = GraphicsProtocol.choice(graphics)!
+        let replies = TerminalProbe.ask(graphics: GraphicsProtocol.asksTerminal(requested: requested, capabilities: capabilities),
+                                        colorRegisters: GraphicsProtocol.asksColorRegisters(requested: requested, capabilities: capabilities))
+        let graphicsChoice = requested.map { GraphicsChoice($0, because: "--graphics \($0)") }
+            ?? GraphicsChoice.automatic(replies: replies, capabilities: capabilities)
+        terminalOptions.graphics = graphicsChoice.mode
+        terminalOptions.cellPixels = replies.cellPixels
+        terminalOptions.synchronizedOutput = replies.synchronizedOutput
+        terminalOptions.colorRegisters = replies.colorRegisters
+        return (graphicsChoice, replies)
+    }
+
+    /// Seconds since this call, on the monotonic clock.
+    private static func monotonicClock() -> () -> Double {
+        let start = ContinuousClock.now
+        return {
+            let d = ContinuousClock.now - start
+            return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+        }
     }
 
     /// If the program ever crashes, the terminal must come back at once. The crash handler

@@ -1,0 +1,97 @@
+// PlaygroundApp's drawing: when a frame is drawn, and the state it is drawn from.
+//
+// `draw(now:)` is the one place that changes anything around a frame: it notes when frames were
+// drawn or dropped, ages the figures of the last second (dropped time, dropped frames), lets the
+// toast follow the session's newest message, then gathers a FrameState (`frameState(now:)`,
+// which only reads) and hands it to the FrameDrawer, whose `frame` draws it and changes nothing.
+// A terminal still busy with the last frame gets none (the frame is dropped before any drawing).
+import Foundation
+import Scenes
+import TerminalUI
+
+extension PlaygroundApp {
+    func draw(now: Double) {
+        lastDrawAt = now
+        guard terminal.isReadyForFrame else {
+            // Not even drawn: the terminal is still busy with the last frame (needsDraw stays).
+            frameDrops.append(now)
+            return
+        }
+        needsDraw = false
+        if !isTooSmall { ageFigures(now: now) }
+        let state = frameState(now: now)
+        let frame = drawer.frame(state)
+        if !isTooSmall {
+            let line = statusLine(now: now)
+            shownToastExpiry = line.name != nil && line.message?.priority == .toast ? line.message?.expiry : nil
+        }
+        if let display = pixelDisplay, let image = frame.image {
+            display.draw(frame.grid, image: image.picture, imageRows: image.rows)
+        } else {
+            terminal.draw(frame.grid)
+        }
+    }
+
+    /// Before a frame at `now`: the frame counts, and what the status line shows of the last
+    /// second (slow motion, a slow terminal) forgets what is older.
+    private func ageFigures(now: Double) {
+        frameTimes.append(now)
+        frameTimes.removeAll { $0 <= now - 1 }
+        play.followMessages()
+        guard loadError == nil, session != nil, play.pendingLeave == nil else { return }
+        time.forgetDroppedTime(before: now)
+        frameDrops.removeAll { $0 <= now - 1 }
+        showsTerminalSlow = !time.isPaused && frameDrops.count >= Self.slowTerminalDrops
+    }
+
+    /// Everything the frame at `now` shows (FrameState); reads and changes nothing.
+    func frameState(now: Double) -> FrameState {
+        var state = FrameState(columns: max(terminal.size.columns, 0), rows: max(terminal.size.rows, 0))
+        if isTooSmall {
+            state.tooSmall = (options.minimumColumns, options.minimumRows)
+            return state
+        }
+        state.scene = session?.scene
+        state.viewport = viewport
+        state.cellSize = cellSize
+        state.pixels = pixelDisplay?.cellPixelSize
+        state.glyphs = options.glyphs
+        state.colorMode = terminal.colorMode
+        state.trails = play.trails
+        state.editMode = editMode
+        state.overlay = overlay
+        state.stepMilliseconds = time.stepMilliseconds
+        state.status = statusLine(now: now).text
+        state.inspector = session == nil ? nil : inspector
+        if showsHelp {
+            state.help = HelpOverlay(loadErrors: loadErrorDetails, gestures: session?.scene.gestures ?? [], editing: editMode.isOn,
+                                     display: options.displayReport?.lines(colorMode: terminal.colorMode) ?? [])
+        }
+        return state
+    }
+
+    /// The status line at `now` (StatusLine); reads and changes nothing.
+    func statusLine(now: Double) -> StatusLine {
+        var line = StatusLine(place: "\(sceneIndex + 1)/\(scenes.count)")
+        let error = loadError.map { StatusMessage("error: \($0)", priority: .error, shownAt: -.infinity) }
+        guard let s = session else {
+            line.message = error
+            return line
+        }
+        line.name = s.scene.sceneDescription.name
+        line.message = StatusMessage.shown(among: [error, play.leaveWarning, play.toast], at: now)
+        line.isPaused = time.isPaused
+        line.isAtRest = s.isAtRest
+        if !time.isPaused && !s.isAtRest { line.slowMotionRate = time.slowMotionRate }
+        line.speed = time.speed
+        line.droppedFrames = showsTerminalSlow ? frameDrops.count : nil
+        line.rewindPercent = time.rewindPercent(onScreen: s)
+        line.sceneTime = s.time
+        line.editing = editMode.isOn ? editMode.statusText : nil
+        line.framesPerSecond = time.isPaused || s.isAtRest ? 0 : min(frameTimes.count, 60)
+        line.stepMilliseconds = time.stepMilliseconds
+        line.overlayName = overlay == .off ? nil : overlay.name
+        line.summary = s.scene.sceneDescription.summary
+        return line
+    }
+}

@@ -1,0 +1,140 @@
+// PlaygroundApp's keys: each action of KeyBinding's table is one method, found in `keyActions`.
+//
+// `handleKey` does what is common to every key, in order: it records the key, closes the help
+// box (which takes ?, Esc and q for itself), ends a trip through time unless the key is about
+// time, gives the arrows and Esc to an open inspector in edit mode, and holds back a key that
+// would leave unsaved edits until it is pressed again. Then it looks the action up in the table
+// and calls its method; the actions not in it are edit mode's tools and commands (EditMode).
+// A new key is a row in KeyBinding, a method here and its row in the table.
+import Foundation
+import Scenes
+import TerminalUI
+
+extension PlaygroundApp {
+    typealias KeyAction = (PlaygroundApp) -> (Key, Double) -> Void
+
+    /// The method of each action (the key pressed and the time it came), but edit mode's.
+    static var keyActions: [KeyBinding.Action: KeyAction] {
+        [.quit: { app in { _, _ in app.exit = .quit } },
+         .interrupt: { app in { _, _ in app.exit = .interrupted } },
+         .nextScene: { app in { _, _ in app.showNextScene(by: 1) } },
+         .previousScene: { app in { _, _ in app.showNextScene(by: -1) } },
+         .showScene: PlaygroundApp.showScene,
+         .togglePause: PlaygroundApp.togglePause,
+         .stepOnce: { app in { _, now in app.travel(by: 1, now: now) } },
+         .stepBack: { app in { _, now in app.travel(by: -1, now: now) } },
+         .secondForward: { app in { _, now in app.travel(by: 60, now: now) } },
+         .secondBack: { app in { _, now in app.travel(by: -60, now: now) } },
+         .slower: { app in { _, now in app.changeSpeed(faster: false, now: now) } },
+         .faster: { app in { _, now in app.changeSpeed(faster: true, now: now) } },
+         .reload: { app in { _, _ in app.load(app.sceneIndex) } },
+         .save: PlaygroundApp.save,
+         .showHelp: { app in { _, _ in app.showsHelp = true } },
+         .cycleOverlay: { app in { _, _ in app.overlay = app.overlay.next } },
+         .suspend: PlaygroundApp.suspend,
+         .toggleEditMode: PlaygroundApp.toggleEditMode,
+         .leaveEditMode: PlaygroundApp.leaveEditMode,
+         .toggleInspector: PlaygroundApp.toggleInspector]
+    }
+
+    func handleKey(_ key: Key, now: Double) {
+        time.recordLine(.key(key.description, time: time.eventTime(of: session, at: now)))
+        needsDraw = true
+        let action = KeyBinding.binding(for: key, editing: editMode.isOn)?.action
+        if showsHelp {
+            // The open box takes ?, Esc and q to close it, and nothing else of theirs happens.
+            showsHelp = false
+            if action == .showHelp || action == .quit || key == .escape { return }
+        }
+        if time.isTravelling && !(action?.isAboutTime ?? false) { endTravel() }
+        if inspector != nil, editMode.isOn {
+            // The open panel takes the arrows (the time keys ← → wait until it closes).
+            if [.up, .down, .left, .right].contains(key) { inspect(key, now: now); return }
+            if key == .escape || action == .toggleInspector { inspector = nil; return }
+        }
+        let pending = play.pendingLeave
+        play.pendingLeave = nil
+        if let action, action.leavesScene, action != .interrupt, editMode.hasUnsavedEdits, pending != key, session != nil {
+            // The status line shows the warning while it stands (ScenePlay.leaveWarning), and
+            // no longer once another key has cancelled it.
+            play.pendingLeave = key
+            return
+        }
+        guard let action else { return }
+        if let method = Self.keyActions[action] {
+            method(self)(key, now)
+        } else {
+            editModeKey(action, now: now)
+        }
+    }
+
+    private func showNextScene(by offset: Int) {
+        load((sceneIndex + scenes.count + offset) % max(scenes.count, 1))
+    }
+
+    private func showScene(_ key: Key, now: Double) {
+        guard case .character(let c) = key, let digit = c.wholeNumberValue else { return }
+        let n = digit - 1
+        if n < scenes.count {
+            load(n)
+        } else {
+            post("There is no scene \(n + 1): there \(scenes.count == 1 ? "is 1" : "are \(scenes.count)").", now: now)
+        }
+    }
+
+    private func togglePause(_: Key, now: Double) {
+        if time.isPaused {
+            if let step = time.resume(session, at: now) { editMode.forgetEdits(after: step) }
+        } else {
+            time.pause(at: now)
+        }
+    }
+
+    private func changeSpeed(faster: Bool, now: Double) {
+        if let why = time.changeSpeed(faster: faster, at: now) { post(why, now: now) }
+    }
+
+    private func save(_: Key, now: Double) {
+        guard let s = session, !scenes.isEmpty else { return }
+        let outcome = SceneSaving().save(s, from: scenes[sceneIndex])
+        post(outcome.message, now: now)
+        if case .saved = outcome { editMode.markSaved() }
+        didSave?(outcome)
+    }
+
+    private func suspend(_: Key, now: Double) {
+        suspendHandler?()
+        resized()
+    }
+
+    private func toggleEditMode(_: Key, now: Double) {
+        editMode.toggle()
+        if !editMode.isOn { inspector = nil }
+        play.pointer.reset()
+    }
+
+    private func leaveEditMode(_: Key, now: Double) {
+        editMode.leave()
+        inspector = nil
+    }
+
+    private func toggleInspector(_: Key, now: Double) {
+        guard let s = session else { return }
+        if inspector != nil {
+            inspector = nil
+        } else if let selection = editMode.selection {
+            inspector = Inspector(selection: selection)
+            note(s, "Inspector: ↑/↓ choose a field, ←/→ change it, i or Esc closes.", now: now)
+        } else {
+            note(s, "Select an item or a joint first (v, then click it); i then inspects it.", now: now)
+        }
+    }
+
+    /// Edit mode's tools and commands (EditMode.handle).
+    private func editModeKey(_ action: KeyBinding.Action, now: Double) {
+        if let s = session, editMode.handle(action, in: s) {
+            followSelection()
+            note(s, nil, now: now)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+// StatusLine: the words of the playground's bottom row, formatted from a value and nothing else.
+//
+// "Push 1/3 │ running │ 60 fps │ 0.12 ms │ <message, else the summary>". The app gathers what the
+// line needs (the scene's name and place, the clock's state, the frame and step figures, the
+// message the status line shows) into this value at drawing time; `text` only formats it, so
+// formatting can be called any number of times and changes nothing (the figures that age, the
+// dropped time and dropped frames of the last second, are trimmed by the loop before drawing).
+//
+// What the state word says, first match wins: "rewinding… N %" while a trip back re-simulates;
+// "terminal slow: N frames dropped" while frames are being dropped; "slow motion R×" while steps
+// cannot keep up; else "paused" (with the scene time), "resting" or "running", with the speed
+// when it is not 1×.
+import Foundation
+
+struct StatusLine: Equatable {
+    /// "2/5": the scene's place in the list.
+    var place: String
+    /// The scene's name; nil when no scene is on screen.
+    var name: String?
+    /// The message the status line shows (StatusMessage.shown), if any.
+    var message: StatusMessage?
+    var isPaused = false
+    var isAtRest = false
+    /// Simulated seconds per wall second over the last second, when steps could not keep up.
+    var slowMotionRate: Double?
+    /// The chosen speed (1 = real time).
+    var speed = 1.0
+    /// Frames dropped by a slow terminal over the last second, when enough to say so.
+    var droppedFrames: Int?
+    /// How far a trip back through history has got, in percent, while it runs.
+    var rewindPercent: Int?
+    /// The scene's time in seconds (shown while paused).
+    var sceneTime = 0.0
+    /// Edit mode's words (tool, selection), while it is on.
+    var editing: String?
+    var framesPerSecond = 0
+    var stepMilliseconds = 0.0
+    /// The physics overlay on show, nil when off.
+    var overlayName: String?
+    /// What the line ends with when no toast shows: the scene's summary.
+    var summary = ""
+
+    /// The line, before it is fitted to the terminal's width.
+    var text: String {
+        if let message, message.priority == .error { return " \(place) │ \(message.text)" }
+        guard let name else { return " \(place)" }
+        if let message, message.priority == .warning {
+            // The warning in full, however narrow the terminal: it stands until the next key.
+            return " \(name) \(place) │ \(message.text)"
+        }
+        let ms = String(format: "%.2f", stepMilliseconds)
+        let shown = overlayName.map { " │ overlay: \($0)" } ?? ""
+        return " \(name) \(place) │ \(state) │ \(framesPerSecond) fps │ \(ms) ms\(shown) │ \(message?.text ?? summary)"
+    }
+
+    /// The state word and what goes with it (see the header).
+    var state: String {
+        var state = isPaused ? "paused" : (isAtRest ? "resting" : "running")
+        if let slowMotionRate { state = String(format: "slow motion %.2f×", slowMotionRate) }
+        if speed != 1 { state += " at " + PlaybackClock.label(speed) }
+        if let droppedFrames { state = "terminal slow: \(droppedFrames) frames dropped" }
+        if let rewindPercent {
+            state = "rewinding… \(rewindPercent) %"
+        } else if isPaused {
+            state += String(format: " │ %.2f s", sceneTime)
+        }
+        if let editing { state += " │ \(editing)" }
+        return state
+    }
+}
