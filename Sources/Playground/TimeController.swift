@@ -107,7 +107,7 @@ final class TimeController {
     /// Runs the steps of `s` due at `now`: at most `maximumStepsPerTurn`, and no more than
     /// `stepBudget` of stopwatch time (at least one); time beyond that is dropped. A scene at
     /// rest skips to the target, or to the next replayed event, without stepping. Returns
-    /// whether anything happened that shows (a step, a skip or a replayed event).
+    /// whether anything happened that shows (a step run or a replayed event).
     @discardableResult
     func run(_ s: SceneSession, now: Double) -> Bool {
         guard !isPaused else { return false }
