@@ -13,27 +13,19 @@ import TerminalUI
 extension PlaygroundApp {
     typealias KeyAction = (PlaygroundApp) -> (Key, Double) -> Void
 
-    /// The method of each action (the key pressed and the time it came), but edit mode's.
+    /// The method of each action (given the key pressed and the time it came), but edit mode's
+    /// tools and commands, which EditMode handles.
     static var keyActions: [KeyBinding.Action: KeyAction] {
-        [.quit: { app in { _, _ in app.exit = .quit } },
-         .interrupt: { app in { _, _ in app.exit = .interrupted } },
-         .nextScene: { app in { _, _ in app.showNextScene(by: 1) } },
-         .previousScene: { app in { _, _ in app.showNextScene(by: -1) } },
-         .showScene: PlaygroundApp.showScene,
+        [.quit: PlaygroundApp.quit, .interrupt: PlaygroundApp.interrupt,
+         .nextScene: PlaygroundApp.nextScene, .previousScene: PlaygroundApp.previousScene,
+         .showScene: PlaygroundApp.showScene, .reload: PlaygroundApp.reload, .save: PlaygroundApp.save,
          .togglePause: PlaygroundApp.togglePause,
-         .stepOnce: { app in { _, now in app.travel(by: 1, now: now) } },
-         .stepBack: { app in { _, now in app.travel(by: -1, now: now) } },
-         .secondForward: { app in { _, now in app.travel(by: 60, now: now) } },
-         .secondBack: { app in { _, now in app.travel(by: -60, now: now) } },
-         .slower: { app in { _, now in app.changeSpeed(faster: false, now: now) } },
-         .faster: { app in { _, now in app.changeSpeed(faster: true, now: now) } },
-         .reload: { app in { _, _ in app.load(app.sceneIndex) } },
-         .save: PlaygroundApp.save,
-         .showHelp: { app in { _, _ in app.showsHelp = true } },
-         .cycleOverlay: { app in { _, _ in app.overlay = app.overlay.next } },
+         .stepOnce: PlaygroundApp.stepOnce, .stepBack: PlaygroundApp.stepBack,
+         .secondForward: PlaygroundApp.secondForward, .secondBack: PlaygroundApp.secondBack,
+         .slower: PlaygroundApp.slower, .faster: PlaygroundApp.faster,
+         .showHelp: PlaygroundApp.showHelp, .cycleOverlay: PlaygroundApp.cycleOverlay,
          .suspend: PlaygroundApp.suspend,
-         .toggleEditMode: PlaygroundApp.toggleEditMode,
-         .leaveEditMode: PlaygroundApp.leaveEditMode,
+         .toggleEditMode: PlaygroundApp.toggleEditMode, .leaveEditMode: PlaygroundApp.leaveEditMode,
          .toggleInspector: PlaygroundApp.toggleInspector]
     }
 
@@ -68,6 +60,14 @@ extension PlaygroundApp {
         }
     }
 
+    // MARK: Leaving and scenes
+
+    private func quit(_: Key, now: Double) { exit = .quit }
+    private func interrupt(_: Key, now: Double) { exit = .interrupted }
+    private func nextScene(_: Key, now: Double) { showNextScene(by: 1) }
+    private func previousScene(_: Key, now: Double) { showNextScene(by: -1) }
+    private func reload(_: Key, now: Double) { load(sceneIndex) }
+
     private func showNextScene(by offset: Int) {
         load((sceneIndex + scenes.count + offset) % max(scenes.count, 1))
     }
@@ -90,9 +90,23 @@ extension PlaygroundApp {
         }
     }
 
+    // MARK: Time
+
+    private func stepOnce(_: Key, now: Double) { travel(by: 1, now: now) }
+    private func stepBack(_: Key, now: Double) { travel(by: -1, now: now) }
+    private func secondForward(_: Key, now: Double) { travel(by: 60, now: now) }
+    private func secondBack(_: Key, now: Double) { travel(by: -60, now: now) }
+    private func slower(_: Key, now: Double) { changeSpeed(faster: false, now: now) }
+    private func faster(_: Key, now: Double) { changeSpeed(faster: true, now: now) }
+
     private func changeSpeed(faster: Bool, now: Double) {
         if let why = time.changeSpeed(faster: faster, at: now) { post(why, now: now) }
     }
+
+    // MARK: What is shown, saving, edit mode
+
+    private func showHelp(_: Key, now: Double) { showsHelp = true }
+    private func cycleOverlay(_: Key, now: Double) { overlay = overlay.next }
 
     private func save(_: Key, now: Double) {
         guard let s = session, !scenes.isEmpty else { return }
