@@ -1,7 +1,7 @@
 // PlaygroundApp's drawing: when a frame is drawn, and the state it is drawn from.
 //
 // `draw(now:)` is the one place that changes anything around a frame: it notes when frames were
-// drawn or dropped, ages the figures of the last second (dropped time, dropped frames), lets the
+// drawn or dropped (FramePacing), ages the figures of the last second (dropped time, dropped frames), lets the
 // toast follow the session's newest message, then gathers a FrameState (`frameState(now:)`,
 // which only reads) and hands it to the FrameDrawer, whose `frame` draws it and changes nothing.
 // A terminal still busy with the last frame gets none (the frame is dropped before any drawing).
@@ -11,13 +11,13 @@ import TerminalUI
 
 extension PlaygroundApp {
     func draw(now: Double) {
-        lastDrawAt = now
         guard terminal.isReadyForFrame else {
             // Not even drawn: the terminal is still busy with the last frame (needsDraw stays).
-            frameDrops.append(now)
+            frames.dropped(at: now)
             return
         }
         needsDraw = false
+        frames.drew(at: now, counted: !isTooSmall)
         if !isTooSmall { ageFigures(now: now) }
         let state = frameState(now: now)
         let frame = drawer.frame(state)
@@ -35,13 +35,10 @@ extension PlaygroundApp {
     /// Before a frame at `now`: the frame counts, and what the status line shows of the last
     /// second (slow motion, a slow terminal) forgets what is older.
     private func ageFigures(now: Double) {
-        frameTimes.append(now)
-        frameTimes.removeAll { $0 <= now - 1 }
         play.followMessages()
         guard loadError == nil, session != nil, play.pendingLeave == nil else { return }
         time.forgetDroppedTime(before: now)
-        frameDrops.removeAll { $0 <= now - 1 }
-        showsTerminalSlow = !time.isPaused && frameDrops.count >= Self.slowTerminalDrops
+        frames.ageDrops(at: now, paused: time.isPaused)
     }
 
     /// Everything the frame at `now` shows (FrameState); reads and changes nothing.
@@ -84,11 +81,11 @@ extension PlaygroundApp {
         line.isAtRest = s.isAtRest
         if !time.isPaused && !s.isAtRest { line.slowMotionRate = time.slowMotionRate }
         line.speed = time.speed
-        line.droppedFrames = showsTerminalSlow ? frameDrops.count : nil
+        line.droppedFrames = frames.droppedFrames
         line.rewindPercent = time.rewindPercent(onScreen: s)
         line.sceneTime = s.time
         line.editing = editMode.isOn ? editMode.statusText : nil
-        line.framesPerSecond = time.isPaused || s.isAtRest ? 0 : min(frameTimes.count, 60)
+        line.framesPerSecond = time.isPaused || s.isAtRest ? 0 : frames.framesPerSecond
         line.stepMilliseconds = time.stepMilliseconds
         line.overlayName = overlay == .off ? nil : overlay.name
         line.summary = s.scene.sceneDescription.summary

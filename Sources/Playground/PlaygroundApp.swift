@@ -71,18 +71,8 @@ public final class PlaygroundApp {
 
     var exit: Exit?
     var needsDraw = true
-    /// When the last frame was drawn: frames come at most 60 times a second, however many
-    /// events arrive, so drawing never takes the time the simulation and the keys need.
-    var lastDrawAt = -Double.infinity
-    static let frameInterval = 1.0 / 60
-    var frameTimes: [Double] = []
-    /// When frames were dropped by a terminal still busy with an earlier one, over the last second.
-    var frameDrops: [Double] = []
-    /// Whether the status line on screen says the terminal is slow (redrawn as the count changes).
-    var showsTerminalSlow = false
-    /// Frames dropped within a second before the status line says the terminal is slow: one now
-    /// and then (a frame still on its way when the next is due) is not worth a word.
-    static let slowTerminalDrops = 3
+    /// When frames were drawn and dropped (at most 60 a second; a slow terminal's drops).
+    var frames = FramePacing()
     /// When the toast on screen expires (a frame is due then, even while nothing else changes).
     var shownToastExpiry: Double?
     /// Live reload: the current scene's file and pictures, and when they were last checked.
@@ -155,13 +145,9 @@ public final class PlaygroundApp {
         if time.isTravelling { continueTravel() }
         update(now: now)
         if let expiry = shownToastExpiry, now >= expiry { needsDraw = true }
-        if showsTerminalSlow, let oldest = frameDrops.first, now - oldest >= 1 {
-            // A drop left the last second: redraw the status line with the new count.
-            frameDrops.removeAll { $0 <= now - 1 }
-            showsTerminalSlow = false
-            needsDraw = true
-        }
-        if needsDraw && now >= lastDrawAt + Self.frameInterval - 1e-9 { draw(now: now) }
+        // A drop left the last second: redraw the status line with the new count.
+        if frames.dropLeftTheSecond(at: now) { needsDraw = true }
+        if needsDraw && frames.isDue(at: now) { draw(now: now) }
     }
 
     /// Waits from `now` until the next thing is due or an event comes, and handles the events
@@ -191,13 +177,13 @@ public final class PlaygroundApp {
     /// How long the loop may wait at `now` before something is due.
     private func waitTimeout(now: Double) -> Double {
         if exit != nil || time.isTravelling { return 0 }
-        if needsDraw { return max(0, lastDrawAt + Self.frameInterval - now) }
+        if needsDraw { return frames.untilDue(at: now) }
         var timeout = time.wait(for: session, at: now, idle: options.idleTimeout)
         if let interval = options.reloadInterval, watcher.isWatching {
             timeout = min(timeout, max(lastReloadCheck + interval - now, 0) + 0.001)
         }
-        if showsTerminalSlow, let oldest = frameDrops.first {
-            timeout = min(timeout, max(oldest + 1 - now, 0) + 0.001)
+        if let change = frames.nextDropExpiry {
+            timeout = min(timeout, max(change - now, 0) + 0.001)
         }
         if let toast = play.toast {
             let expiry = toast.expiry - now
