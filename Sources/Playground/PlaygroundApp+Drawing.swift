@@ -1,9 +1,10 @@
 // PlaygroundApp's drawing: when a frame is drawn, and the state it is drawn from.
 //
-// `draw(now:)` is the one place that changes anything around a frame: it notes when frames were
-// drawn or dropped (FramePacing), ages the figures of the last second (dropped time, dropped frames), lets the
-// toast follow the session's newest message, then gathers a FrameState (`frameState(now:)`,
-// which only reads) and hands it to the FrameDrawer, whose `frame` draws it and changes nothing.
+// `draw(now:)` is the one place that changes anything around a frame: it notes when frames are
+// drawn or dropped (FramePacing), ages the figures of the last second (dropped time, dropped
+// frames), lets the toast follow the session's newest message, then gathers a FrameState
+// (`statusLine(now:)` and `frameState(status:)`, which only read) and hands it to the FrameDrawer,
+// whose `frame` draws it and changes nothing.
 // A terminal still busy with the last frame gets none (the frame is dropped before any drawing).
 import Foundation
 import Scenes
@@ -19,10 +20,10 @@ extension PlaygroundApp {
         needsDraw = false
         frames.drew(at: now, counted: !isTooSmall)
         if !isTooSmall { ageFigures(now: now) }
-        let state = frameState(now: now)
-        let frame = drawer.frame(state)
+        let line = statusLine(now: now)
+        let frame = drawer.frame(frameState(status: line))
         if !isTooSmall {
-            let line = statusLine(now: now)
+            // A frame is due when the toast on screen expires.
             shownToastExpiry = line.name != nil && line.message?.priority == .toast ? line.message?.expiry : nil
         }
         if let display = pixelDisplay, let image = frame.image {
@@ -32,8 +33,8 @@ extension PlaygroundApp {
         }
     }
 
-    /// Before a frame at `now`: the frame counts, and what the status line shows of the last
-    /// second (slow motion, a slow terminal) forgets what is older.
+    /// Before a frame at `now`: what the status line shows of the last second (slow motion, a
+    /// slow terminal) forgets what is older, and the toast takes the session's newest message.
     private func ageFigures(now: Double) {
         play.followMessages()
         guard loadError == nil, session != nil, play.pendingLeave == nil else { return }
@@ -41,8 +42,9 @@ extension PlaygroundApp {
         frames.ageDrops(at: now, paused: time.isPaused)
     }
 
-    /// Everything the frame at `now` shows (FrameState); reads and changes nothing.
-    func frameState(now: Double) -> FrameState {
+    /// Everything a frame shows (FrameState), with `status` as its bottom row; reads and changes
+    /// nothing.
+    func frameState(status: StatusLine) -> FrameState {
         var state = FrameState(columns: max(terminal.size.columns, 0), rows: max(terminal.size.rows, 0))
         if isTooSmall {
             state.tooSmall = (options.minimumColumns, options.minimumRows)
@@ -58,7 +60,7 @@ extension PlaygroundApp {
         state.editMode = editMode
         state.overlay = overlay
         state.stepMilliseconds = time.stepMilliseconds
-        state.status = statusLine(now: now).text
+        state.status = status.text
         state.inspector = session == nil ? nil : inspector
         if showsHelp {
             state.help = HelpOverlay(loadErrors: loadErrorDetails, gestures: session?.scene.gestures ?? [], editing: editMode.isOn,
