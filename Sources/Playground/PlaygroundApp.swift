@@ -400,6 +400,7 @@ public final class PlaygroundApp {
         case .key(let key): handleKey(key, now: now)
         case .mouse(let mouse): handleMouse(mouse, now: now)
         case .resize: resized()
+        case .paste(let text): post(PastedText.message(characters: text.count))
         }
     }
 
@@ -635,6 +636,9 @@ public final class PlaygroundApp {
         furthestStep = s.stepCount
     }
 
+    /// Shows `text` in the status line as a message (news from whoever runs the app).
+    public func showMessage(_ text: String) { post(text) }
+
     /// Shows `text` in the status line for `messageDuration`.
     private func post(_ text: String) {
         guard let s = session else { return }
@@ -792,6 +796,7 @@ public final class PlaygroundApp {
         return " \(s.scene.sceneDescription.name) \(place) │ \(state) │ \(fps) fps │ \(ms) ms\(shown) │ \(tail)"
     }
 
-    /// `text` cut to `width` columns, ending in "…" when it was cut.
-    static func fitted(_ text: String, width: Int) -> String { text.fitted(toColumns: width) }
+    /// `text` cut to `width` columns, ending in "…" when it was cut; control and bidi characters
+    /// (from a scene's name, summary or messages) shown as escapes (TerminalSafeText).
+    static func fitted(_ text: String, width: Int) -> String { text.escapingControlCharacters.fitted(toColumns: width) }
 }

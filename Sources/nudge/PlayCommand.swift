@@ -21,7 +21,7 @@ struct PlayCommand: ParsableCommand {
             (docs/playground.md). With no PATH, plays the library's scenes (see --scenes).
             """)
 
-    @Argument(help: ArgumentHelp("Scene files or folders (a folder's files in name order).", valueName: "path"))
+    @Argument(help: ArgumentHelp("Scene files or folders (a folder's files in name order), or scene names as simulate takes them (Sandbox).", valueName: "path"))
     var paths: [String] = []
 
     @Option(name: .customLong("cell-size"), help: ArgumentHelp(
@@ -33,6 +33,9 @@ struct PlayCommand: ParsableCommand {
         "Write the pointer and key events to FILE as JSON Lines (replay with nudge simulate --input).",
         valueName: "file"))
     var record: String?
+
+    @Flag(help: "With --record: write over FILE when it exists (never over a scene being played).")
+    var force = false
 
     @Option(help: ArgumentHelp(
         "Replay the pointer events of FILE (JSON Lines, as --record writes them) into the first scene, on screen.",
@@ -53,7 +56,7 @@ struct PlayCommand: ParsableCommand {
 
     func validate() throws {
         if let cellSize { do { _ = try CellSize(parsing: cellSize) } catch { throw ValidationError("--cell-size: \(error)") } }
-        if let problem = Self.missingPath(in: paths) { throw ValidationError(problem) }
+        if let problem = Self.missingPath(in: paths, library: try? location.library()) { throw ValidationError(problem) }
         if GraphicsProtocol.choice(graphics) == nil {
             throw ValidationError("--graphics: unknown mode \"\(graphics)\": choose auto, cells, sixel or kitty")
         }
@@ -72,10 +75,15 @@ struct PlayCommand: ParsableCommand {
             + "emulator, or set TERM to what yours is (for most: TERM=xterm-256color)"
     }
 
-    /// The first path that names nothing, said as a mistyped command when it looks like one
-    /// (`nudge simualte x.yaml` reaches here as `play` with paths, play being the default).
-    static func missingPath(in paths: [String]) -> String? {
+    /// The first path that names nothing (no file or folder, and no scene of that name in
+    /// `library`, as `simulate Sandbox` finds one), said as a mistyped command when it looks like
+    /// one (`nudge simualte x.yaml` reaches here as `play` with paths, play being the default).
+    static func missingPath(in paths: [String], library: SceneLibrary? = nil) -> String? {
         for path in paths where !FileManager.default.fileExists(atPath: path) {
+            if let library, (try? library.find(path)) != nil { continue }
+            if let mistyped = MistypedOption.message(before: path, in: CommandLine.arguments, command: PlayCommand.self) {
+                return mistyped
+            }
             let commands = Nudge.configuration.subcommands.compactMap { $0.configuration.commandName }
             if path == paths.first, !path.contains("/"), !path.contains("."),
                let command = Suggestion.closest(to: path, in: commands) {
@@ -86,11 +94,19 @@ struct PlayCommand: ParsableCommand {
         return nil
     }
 
+    /// The files `paths` name: a file or a folder's files, else the library's scene of that
+    /// file name or scene name (`nudge play Sandbox`).
+    static func sceneFiles(_ paths: [String], library: SceneLibrary) throws -> [SceneFile] {
+        try paths.flatMap { path in
+            FileManager.default.fileExists(atPath: path) ? try SceneLibrary.expand(paths: [path]) : [try library.find(path)]
+        }
+    }
+
     func run() throws {
         Self.makeCrashesQuick()
         let files: [SceneFile]
         do {
-            files = paths.isEmpty ? try location.library().files() : try SceneLibrary.expand(paths: paths)
+            files = paths.isEmpty ? try location.library().files() : try Self.sceneFiles(paths, library: location.library())
         } catch {
             throw CommandFailure("play", error)
         }
@@ -124,15 +140,8 @@ struct PlayCommand: ParsableCommand {
                 throw CommandFailure("play", error)
             }
         }
-        var recordHandle: FileHandle?
-        if let record {
-            guard FileManager.default.createFile(atPath: record, contents: nil),
-                  let handle = FileHandle(forWritingAtPath: record) else {
-                throw CommandFailure("nudge play: cannot write --record file \(record)")
-            }
-            recordHandle = handle
-        }
-        defer { try? recordHandle?.close() }
+        let recording = try record.map { try RecordingFile(path: $0, force: force, protectedPaths: files.map(\.path)) }
+        defer { recording?.close() }
 
         // Ask the terminal what it has (graphics, synchronized output, cell pixels) before
         // curses takes it; a terminal that answers nothing keeps working in cells.
@@ -164,8 +173,9 @@ struct PlayCommand: ParsableCommand {
             },
             sleep: { seconds in if seconds > 0 { usleep(UInt32(min(seconds, 1) * 1_000_000)) } },
             suspend: { terminal.suspend() },
-            record: recordHandle.map { handle in { line in handle.write(Data((line + "\n").utf8)) } },
+            record: recording.map { file in { line in file.write(line) } },
             replay: replay)
+        recording?.onFailure = { [unowned app] message in app.showMessage(message) }
         let exit: PlaygroundApp.Exit
         do {
             exit = try app.run()
@@ -174,6 +184,7 @@ struct PlayCommand: ParsableCommand {
             throw CommandFailure("\(error)")
         }
         terminal.end()
+        if let failure = recording?.failure { CommandFailure("nudge play: \(failure)").present() }
         if terminal.lastSignal != 0 { throw ExitCode(128 + terminal.lastSignal) }
         if exit == .interrupted { throw ExitCode(130) }
     }
