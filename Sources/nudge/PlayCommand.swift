@@ -104,15 +104,7 @@ struct PlayCommand: ParsableCommand {
 
     func run() throws {
         Self.makeCrashesQuick()
-        let files: [SceneFile]
-        do {
-            files = paths.isEmpty ? try location.library().files() : try Self.sceneFiles(paths, library: location.library())
-        } catch {
-            throw CommandFailure("play", error)
-        }
-        guard !files.isEmpty else {
-            throw CommandFailure("nudge play: no scene files found")
-        }
+        let files = try sceneFiles()
         let environment = ProcessInfo.processInfo.environment
         let capabilities = TerminalCapabilities(environment: environment, probeWidths: LocaleProbe.probeWidths())
         let glyphChoice: GlyphChoice
@@ -125,15 +117,7 @@ struct PlayCommand: ParsableCommand {
            let direct = LocaleProbe.directColorEntry(for: term) {
             terminalOptions.terminalType = direct
         }
-
-        if let problem = Self.unusableTerminalType(ProcessInfo.processInfo.environment["TERM"]) {
-            throw CommandFailure("nudge play: \(problem)")
-        }
-        do {
-            try CursesTerminal.requireTerminal()
-        } catch {
-            throw CommandFailure("\(error)")
-        }
+        try Self.requireUsableTerminal(environment)
         var replay: [InputEvent] = []
         if let input {
             do { replay = try SimulateCommand.readEvents(input) } catch {
@@ -155,15 +139,47 @@ struct PlayCommand: ParsableCommand {
         terminalOptions.synchronizedOutput = replies.synchronizedOutput
         terminalOptions.colorRegisters = replies.colorRegisters
 
-        Self.unblockTerminalSignals()
-        CursesTerminal.installSignalHandlers()
-        let terminal = CursesTerminal(options: terminalOptions)
-        let start = ContinuousClock.now
         var options = PlaygroundApp.Options(cellSize: try cellSize.map { try CellSize(parsing: $0) } ?? .default, glyphs: glyphChoice.set)
         options.cellSizeIsExplicit = cellSize != nil
         options.cellPixels = replies.cellPixels ?? WindowPixels.cellPixels()
         options.displayReport = DisplayReport(graphics: graphicsChoice, glyphs: glyphChoice,
                                               colorSource: DisplayReport.colorSource(capabilities))
+        try Self.play(files, options: options, terminalOptions: terminalOptions, recording: recording, replay: replay)
+    }
+
+    /// The scene files to play: PATHs, else the library's.
+    func sceneFiles() throws -> [SceneFile] {
+        let files: [SceneFile]
+        do {
+            files = paths.isEmpty ? try location.library().files() : try Self.sceneFiles(paths, library: location.library())
+        } catch {
+            throw CommandFailure("play", error)
+        }
+        guard !files.isEmpty else { throw CommandFailure("nudge play: no scene files found") }
+        return files
+    }
+
+    /// Fails unless TERM can move the cursor and both standard streams are terminals.
+    static func requireUsableTerminal(_ environment: [String: String]) throws {
+        if let problem = unusableTerminalType(environment["TERM"]) {
+            throw CommandFailure("nudge play: \(problem)")
+        }
+        do {
+            try CursesTerminal.requireTerminal()
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+    }
+
+    /// Runs the playground on the terminal until it ends; a write error of the recording is
+    /// shown in the status line at once and on standard error at the end; a signal or Ctrl-C
+    /// ends the process with its status.
+    static func play(_ files: [SceneFile], options: PlaygroundApp.Options, terminalOptions: CursesTerminal.Options,
+                     recording: RecordingFile?, replay: [InputEvent]) throws {
+        unblockTerminalSignals()
+        CursesTerminal.installSignalHandlers()
+        let terminal = CursesTerminal(options: terminalOptions)
+        let start = ContinuousClock.now
         let app = PlaygroundApp(
             terminal: terminal, scenes: files,
             options: options,

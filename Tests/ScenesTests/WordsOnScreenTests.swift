@@ -138,6 +138,19 @@ struct WordsOnScreenTests {
                 "\(r.output)\(r.errors)")
     }
 
+    @Test("the starter file (`nudge new`) with its ball's color made an unquoted #ff8800 gets the hint")
+    func starterFlowStyle() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-starter-\(UUID().uuidString).yaml")
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(try CommandLineTests.run(["new", file.path]).status == 0)
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains("color: orange}"), "the starter's ball changed: \(text)")
+        try text.replacingOccurrences(of: "color: orange}", with: "color: #ff8800}").write(to: file, atomically: true, encoding: .utf8)
+        let r = try CommandLineTests.run(["check", file.path])
+        #expect(r.status == 1)
+        #expect((r.output + r.errors).contains("has #ff8800 unquoted: in YAML a # starts a comment, so a hex color must be quoted"), "\(r.output)\(r.errors)")
+    }
+
     @Test("the unquoted-hex hint leaves quoted and commented hashes alone")
     func hexHintOnlyWhereUnquoted() {
         #expect(SceneParser.unquotedHexHint("a: {color: \"#ff8800\"}\n", upToLine: 2) == "")
