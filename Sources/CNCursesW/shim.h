@@ -210,7 +210,7 @@ static inline void nudge_emergency_restore(void) {
     int fd = nudge_emergency_out_fd;
     if (fd < 0) return;
     nudge_emergency_out_fd = -1;
-    static const char reset[] = "\033[?1003l\033[?1002l\033[?1000l\033[?1006l\033[0m\033[?25h\033[?1049l\r\n";
+    static const char reset[] = "\033[?2004l\033[?1003l\033[?1002l\033[?1000l\033[?1006l\033[0m\033[?25h\033[?1049l\r\n";
     nudge_write_all(fd, reset, sizeof reset - 1);
     if (nudge_emergency_has_termios) tcsetattr(nudge_emergency_in_fd, TCSANOW, nudge_saved_termios());
     nudge_emergency_has_termios = 0;
@@ -230,7 +230,9 @@ static void nudge_on_fatal_signal(int sig) {
 }
 
 /// Every signal whose default action ends the process without a crash (SIGTERM, SIGHUP, SIGINT,
-/// SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGVTALRM, SIGXCPU, SIGXFSZ, SIGPWR) only sets a
+/// SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGVTALRM, SIGXCPU, SIGXFSZ, SIGPWR, SIGPROF,
+/// SIGIO, SIGSYS, SIGSTKFLT where the system has it, and every real-time signal SIGRTMIN to
+/// SIGRTMAX, whose default action is to end the process too) only sets a
 /// flag (read with nudge_take_caught_signal), so the app leaves through its ordinary path and
 /// gives the terminal back; SIGTSTP (`kill -TSTP`, not only the Ctrl-Z key) sets another, so the
 /// app suspends the way Ctrl-Z does, tracking off first. Crash signals restore the terminal at
@@ -240,8 +242,15 @@ static inline void nudge_install_signal_handlers(void) {
     memset(&sa, 0, sizeof sa);
     sigemptyset(&sa.sa_mask);
     sa.sa_handler = nudge_on_termination_signal;
-    int soft[] = { SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGVTALRM, SIGXCPU, SIGXFSZ, SIGPWR };
+    int soft[] = { SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGVTALRM, SIGXCPU, SIGXFSZ,
+                   SIGPWR, SIGPROF, SIGIO, SIGSYS,
+#ifdef SIGSTKFLT
+                   SIGSTKFLT,
+#endif
+    };
     for (unsigned i = 0; i < sizeof soft / sizeof soft[0]; i++) sigaction(soft[i], &sa, NULL);
+    // SIGRTMIN is a call in glibc (it keeps the first few for its threads): read it at run time.
+    for (int rt = SIGRTMIN; rt <= SIGRTMAX; rt++) sigaction(rt, &sa, NULL);
     struct sigaction stop;
     memset(&stop, 0, sizeof stop);
     sigemptyset(&stop.sa_mask);

@@ -10,6 +10,7 @@
 // never traps: every problem is an `InputFileError` naming the file and line, and times must be
 // finite, not negative and not decreasing. Numbers are written so they read back to the same bits.
 import Foundation
+import SceneFormat
 import Geometry
 import Gestures
 import SceneFormat
@@ -85,6 +86,16 @@ public enum InputEvent: Hashable, Sendable {
         var modifiers: [String]?
     }
 
+    /// What a field of `type` holds, in words (never a Swift type name such as `Array<Any>`).
+    static func expectation(for type: Any.Type, key: String) -> String {
+        if type == Double.self { return "a number" }
+        if type == Int.self { return "a whole number" }
+        if type == String.self { return "a string" }
+        if key == "modifiers" { return "a list of names in brackets, e.g. [\"shift\"] or [\"control\", \"alt\"]" }
+        if type is [Any].Type { return "a list in brackets" }
+        return "another kind of value"
+    }
+
     static func parseLine(_ line: String, file: String, line number: Int) throws -> InputEvent {
         func fail(_ message: String) -> InputFileError { InputFileError(file: file, line: number, message: message) }
         let fields: Fields
@@ -92,7 +103,7 @@ public enum InputEvent: Hashable, Sendable {
             fields = try JSONDecoder().decode(Fields.self, from: Data(line.utf8))
         } catch let DecodingError.typeMismatch(type, context) where !context.codingPath.isEmpty {
             let key = context.codingPath.first?.stringValue ?? "?"
-            throw fail("\"\(key)\": expected \(type == Double.self ? "a number" : type == Int.self ? "a whole number" : type == String.self ? "a string" : "\(type)")")
+            throw fail("\"\(key)\": expected \(expectation(for: type, key: key))")
         } catch let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty {
             throw fail("\"\(context.codingPath[0].stringValue)\": expected a finite number")
         } catch {
@@ -150,5 +161,8 @@ public struct InputFileError: Error, Hashable, Sendable, CustomStringConvertible
     public var line: Int
     public var message: String
     public init(file: String, line: Int, message: String) { self.file = file; self.line = line; self.message = message }
-    public var description: String { line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)" }
+    /// "file:line: message", with control and bidi characters from the file (or its name) escaped.
+    public var description: String {
+        (line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)").escapingControlCharacters
+    }
 }

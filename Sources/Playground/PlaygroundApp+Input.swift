@@ -19,6 +19,7 @@ extension PlaygroundApp {
         case .key(let key): handleKey(key, now: now)
         case .mouse(let mouse): handleMouse(mouse, now: now)
         case .resize: resized()
+        case .paste(let text): post(PastedText.message(characters: text.count), now: now)
         }
     }
 
@@ -87,6 +88,10 @@ extension PlaygroundApp {
         }
         needsDraw = true
     }
+
+    /// Shows `text` in the status line as a message (news from whoever runs the app, such as a
+    /// recording that stopped), from the time of the app's clock.
+    public func showMessage(_ text: String) { post(text, now: clock()) }
 
     /// Shows `text` in the status line from `now` for `messageDuration`.
     func post(_ text: String, now: Double) {

@@ -225,5 +225,5 @@ public final class PlaygroundApp {
     }
 
     /// `text` cut to `width` columns, ending in "…" when it was cut.
-    static func fitted(_ text: String, width: Int) -> String { text.fitted(toColumns: width) }
+    static func fitted(_ text: String, width: Int) -> String { text.escapingControlCharacters.fitted(toColumns: width) }
 }

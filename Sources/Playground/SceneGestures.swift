@@ -10,6 +10,10 @@
 // Terminal mice report motion per cell (8×16 pt), so a click that wobbles one row has moved
 // 16 pt, more than UIKit's 10 pt: taps, double taps and long presses in scenes allow
 // `SceneGestures.pointerSlop` (18 pt, one cell in any direction including the diagonal).
+//
+// A flood of taps (a held-down autoclicker, a recorded file of 250,000 taps) must not bury the
+// scene in items until a step takes seconds: gestures add at most `maximumSpawnedItems` items
+// to a scene (docs/gestures.md); past that a `spawn` adds nothing and says so in the status line.
 import Animation
 import Dynamics
 import Geometry
@@ -27,6 +31,11 @@ final class SceneGestures {
     private unowned let session: SceneSession
     private var scene: Scene { session.scene }
     private var spawnCount: [String: Int] = [:]
+    /// Items gestures may add to one scene (from its start or last reload); `spawn` stops there.
+    /// 200 balls of the Sandbox's 32 pt fill its 640×368 pt play area (about 230 fit).
+    static let maximumSpawnedItems = 200
+    /// Items gestures have added so far.
+    private var spawnedItems = 0
 
     /// Per recognizer: what the current gesture holds.
     private final class Hold {
@@ -264,6 +273,11 @@ final class SceneGestures {
     /// Adds an item made from the entry's template at `point`, joining the listed behaviors (or
     /// every behavior whose `items` the file leaves out).
     private func spawn(_ template: ItemDescription, joining ids: [String]?, _ point: Point) {
+        guard spawnedItems < Self.maximumSpawnedItems else {
+            session.post("no more items: gestures have added \(Self.maximumSpawnedItems), the most one scene takes (r starts it again)")
+            return
+        }
+        spawnedItems += 1
         var template = template
         let base = template.id.isEmpty ? "spawn" : template.id
         var n = spawnCount[base, default: 0]

@@ -188,7 +188,7 @@ public struct SceneRenderer: Sendable {
             let mid = Double(lines.count - 1) / 2
             for (k, line) in lines.enumerated() {
                 let lineCenter = center + normal * ((Double(k) - mid) * canvas.cellSize.height)
-                canvas.drawLabel(String(line), center: lineCenter, angle: angle, color: color, alpha: alpha)
+                canvas.drawLabel(String(line).escapingControlCharacters, center: lineCenter, angle: angle, color: color, alpha: alpha)
             }
         case .image:
             drawImage(item, center: center, size: size, angle: angle, alpha: alpha, into: &canvas)

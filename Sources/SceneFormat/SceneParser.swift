@@ -146,7 +146,7 @@ public struct SceneParser: Sendable {
         case let .scanner(context, problem, mark, _),
              let .parser(context, problem, mark, _),
              let .composer(context, problem, mark, _):
-            return make(mark, withContext(problem, context))
+            return make(mark, withContext(problem, context) + Self.unquotedHexHint(yaml, upToLine: mark.line))
         case let .reader(problem, offset, _, _):
             var line = 0, column = 0
             if let offset {

@@ -9,7 +9,9 @@
 // (as a truecolor terminal shows them) unless another mode is asked for; then each cell's colors
 // are the palette entries such a terminal shows (white on black with no color), and a picture
 // with no color is in grays. Keys given to it are pressed at the start, before the first step
-// (`snapshot --keys d` shows the contact overlay).
+// (`snapshot --keys d` shows the contact overlay), and the run does not end before a frame drawn
+// after them: at `--at 0` that is the first frame the app's 60 Hz frame cap allows after the
+// keys (one frame interval in), not the frame drawn before they were pressed.
 import Images
 import Playground
 import SceneFormat
@@ -30,6 +32,8 @@ public final class ScreenRecorder: TerminalDriver {
     private let pixels: (width: Int, height: Int)?
     private let stopAt: Double
     private var quitSent = false
+    /// Whether a frame was drawn after the last of `keys` was pressed (true when there are none).
+    private var drewAfterKeys: Bool
     /// Keys still to press, first first.
     private var keys: ArraySlice<Key>
 
@@ -38,6 +42,7 @@ public final class ScreenRecorder: TerminalDriver {
     public init(columns: Int, rows: Int, colorMode: ColorMode = .truecolor, stopAt: Double, pixels: (width: Int, height: Int)? = nil,
                 keys: [Key] = []) {
         self.keys = keys[...]
+        self.drewAfterKeys = keys.isEmpty
         self.size = TerminalSize(columns: columns, rows: rows)
         self.colorMode = colorMode
         self.stopAt = max(0, stopAt)
@@ -50,6 +55,7 @@ public final class ScreenRecorder: TerminalDriver {
     public func draw(_ grid: CellGrid) {
         screen = colorMode == .truecolor ? grid : Self.shown(grid, in: colorMode)
         drawnAt = now
+        if keys.isEmpty { drewAfterKeys = true }
     }
 
     /// `grid` as a terminal of `mode` shows it: every color its palette entry's, and with no
@@ -75,7 +81,7 @@ public final class ScreenRecorder: TerminalDriver {
         if now >= stopAt {
             // One more frame may be due at the moment itself; then quit with Ctrl-C, which ends
             // the run whatever is open (q would only close a help box opened by `--keys ?`).
-            let settled = drawnAt >= stopAt - 1e-9 || now >= stopAt + 1.0 / 30
+            let settled = (drawnAt >= stopAt - 1e-9 && drewAfterKeys) || now >= stopAt + 1.0 / 30
             if settled, !quitSent { quitSent = true; return .key(.ctrlC) }
             now += min(max(timeout, 0), 1.0 / 60) + 1e-6
             return nil

@@ -3,6 +3,8 @@
 public enum TerminalEvent: Hashable, Sendable {
     case key(Key)
     case mouse(MouseEvent)
+    /// Text pasted into the terminal (bracketed paste): one event, not keys.
+    case paste(String)
     /// The window is now `columns` × `rows` cells.
     case resize(columns: Int, rows: Int)
 }

@@ -4,6 +4,7 @@
 import ArgumentParser
 import Benchmarks
 import Foundation
+import SceneFormat
 import TerminalUI
 
 struct BenchRenderCommand: ParsableCommand {
@@ -39,7 +40,15 @@ struct BenchRenderCommand: ParsableCommand {
         let progress = ProgressLine()
         let files = try location.library().files()
         var list = RenderBench.scenes(files: files)
-        if !scenes.isEmpty { list = list.filter { scenes.contains($0.name) || scenes.contains(String($0.name.dropFirst("render:".count))) } }
+        if !scenes.isEmpty {
+            let all = list
+            list = list.filter { scenes.contains($0.name) || scenes.contains(String($0.name.dropFirst("render:".count))) }
+            let unknown = scenes.filter { name in !list.contains { $0.name == name || $0.name == "render:" + name } }
+            if !unknown.isEmpty {
+                throw CommandFailure("nudge bench render: no scene named \(unknown.map { "'\($0.escapingControlCharacters)'" }.joined(separator: ", ")); "
+                                     + "the scenes are: \(all.map(\.name).joined(separator: ", "))")
+            }
+        }
         if !json {
             print("scene                   glyphs     items   median ms    min ms    max ms   bytes/frame")
         }

@@ -3,6 +3,7 @@
 // `nudge` alone opens the playground (`play`, the default subcommand). A command that fails
 // throws a CommandFailure, which `main` presents.
 import ArgumentParser
+import SceneFormat
 
 @main
 struct Nudge: ParsableCommand {
@@ -42,7 +43,14 @@ struct Nudge: ParsableCommand {
             failure.present()
             exit(withError: failure.exitCode)
         } catch {
-            exit(withError: error)
+            // ArgumentParser's messages repeat the values given ("The value '…' is invalid"):
+            // text from the command line, which may hold ESC. Ours (help, version) go as they are.
+            let status = exitCode(for: error)
+            guard status != .success else { exit(withError: error) }
+            let message = fullMessage(for: error).split(separator: "\n", omittingEmptySubsequences: false)
+                .map { String($0).escapingControlCharacters }.joined(separator: "\n")
+            CommandFailure(message, exitCode: status).present()
+            exit(withError: status)
         }
     }
 }

@@ -21,7 +21,7 @@ struct PlayCommand: ParsableCommand {
             (docs/playground.md). With no PATH, plays the library's scenes (see --scenes).
             """)
 
-    @Argument(help: ArgumentHelp("Scene files or folders (a folder's files in name order).", valueName: "path"))
+    @Argument(help: ArgumentHelp("Scene files or folders (a folder's files in name order), or scene names as simulate takes them (Sandbox).", valueName: "path"))
     var paths: [String] = []
 
     @Option(name: .customLong("cell-size"), help: ArgumentHelp(
@@ -33,6 +33,9 @@ struct PlayCommand: ParsableCommand {
         "Write the pointer and key events to FILE as JSON Lines (replay with nudge simulate --input).",
         valueName: "file"))
     var record: String?
+
+    @Flag(help: "With --record: write over FILE when it exists (never over a scene being played).")
+    var force = false
 
     @Option(help: ArgumentHelp(
         "Replay the pointer events of FILE (JSON Lines, as --record writes them) into the first scene, on screen.",
@@ -53,7 +56,7 @@ struct PlayCommand: ParsableCommand {
 
     func validate() throws {
         if let cellSize { do { _ = try CellSize(parsing: cellSize) } catch { throw ValidationError("--cell-size: \(error)") } }
-        if let problem = Self.missingPath(in: paths) { throw ValidationError(problem) }
+        if let problem = Self.missingPath(in: paths, library: try? location.library()) { throw ValidationError(problem) }
         if GraphicsProtocol.choice(graphics) == nil {
             throw ValidationError("--graphics: unknown mode \"\(graphics)\": choose auto, cells, sixel or kitty")
         }
@@ -72,10 +75,15 @@ struct PlayCommand: ParsableCommand {
             + "emulator, or set TERM to what yours is (for most: TERM=xterm-256color)"
     }
 
-    /// The first path that names nothing, said as a mistyped command when it looks like one
-    /// (`nudge simualte x.yaml` reaches here as `play` with paths, play being the default).
-    static func missingPath(in paths: [String]) -> String? {
+    /// The first path that names nothing (no file or folder, and no scene of that name in
+    /// `library`, as `simulate Sandbox` finds one), said as a mistyped command when it looks like
+    /// one (`nudge simualte x.yaml` reaches here as `play` with paths, play being the default).
+    static func missingPath(in paths: [String], library: SceneLibrary? = nil) -> String? {
         for path in paths where !FileManager.default.fileExists(atPath: path) {
+            if let library, (try? library.find(path)) != nil { continue }
+            if let mistyped = MistypedOption.message(before: path, in: CommandLine.arguments, command: PlayCommand.self) {
+                return mistyped
+            }
             let commands = Nudge.configuration.subcommands.compactMap { $0.configuration.commandName }
             if path == paths.first, !path.contains("/"), !path.contains("."),
                let command = Suggestion.closest(to: path, in: commands) {
@@ -84,6 +92,14 @@ struct PlayCommand: ParsableCommand {
             return "no scene file or folder at '\(path.escapingControlCharacters)'"
         }
         return nil
+    }
+
+    /// The files `paths` name: a file or a folder's files, else the library's scene of that
+    /// file name or scene name (`nudge play Sandbox`).
+    static func sceneFiles(_ paths: [String], library: SceneLibrary) throws -> [SceneFile] {
+        try paths.flatMap { path in
+            FileManager.default.fileExists(atPath: path) ? try SceneLibrary.expand(paths: [path]) : [try library.find(path)]
+        }
     }
 
     func run() throws {
@@ -96,55 +112,28 @@ struct PlayCommand: ParsableCommand {
             throw CommandFailure("nudge play: NUDGE_GLYPHS: \(error)")
         }
         var terminalOptions = Self.terminalOptions(capabilities, environment: environment)
-        if let problem = Self.unusableTerminalType(ProcessInfo.processInfo.environment["TERM"]) {
-            throw CommandFailure("nudge play: \(problem)")
-        }
-        do {
-            try CursesTerminal.requireTerminal()
-        } catch {
-            throw CommandFailure("\(error)")
-        }
+        try Self.requireUsableTerminal(environment)
         let replay = try replayedEvents()
-        let recordHandle = try recordingHandle()
-        defer { try? recordHandle?.close() }
+        let recording = try record.map { try RecordingFile(path: $0, force: force, protectedPaths: files.map(\.path)) }
+        defer { recording?.close() }
 
         // Ask the terminal what it has (graphics, synchronized output, cell pixels) before
         // curses takes it; a terminal that answers nothing keeps working in cells.
         let (graphicsChoice, replies) = probeGraphics(capabilities, into: &terminalOptions)
 
-        Self.unblockTerminalSignals()
-        CursesTerminal.installSignalHandlers()
-        let terminal = CursesTerminal(options: terminalOptions)
         var options = PlaygroundApp.Options(cellSize: try cellSize.map { try CellSize(parsing: $0) } ?? .default, glyphs: glyphChoice.set)
         options.cellSizeIsExplicit = cellSize != nil
         options.cellPixels = replies.cellPixels ?? WindowPixels.cellPixels()
         options.displayReport = DisplayReport(graphics: graphicsChoice, glyphs: glyphChoice,
                                               colorSource: DisplayReport.colorSource(capabilities))
-        let app = PlaygroundApp(
-            terminal: terminal, scenes: files,
-            options: options,
-            clock: Self.monotonicClock(),
-            sleep: { seconds in if seconds > 0 { usleep(UInt32(min(seconds, 1) * 1_000_000)) } },
-            suspend: { terminal.suspend() },
-            record: recordHandle.map { handle in { line in handle.write(Data((line + "\n").utf8)) } },
-            replay: replay)
-        let exit: PlaygroundApp.Exit
-        do {
-            exit = try app.run()
-        } catch {
-            terminal.end()
-            throw CommandFailure("\(error)")
-        }
-        terminal.end()
-        if terminal.lastSignal != 0 { throw ExitCode(128 + terminal.lastSignal) }
-        if exit == .interrupted { throw ExitCode(130) }
+        try Self.play(files, options: options, terminalOptions: terminalOptions, recording: recording, replay: replay)
     }
 
     /// The scene files to play: PATHs given, else the library's.
     private func sceneFiles() throws -> [SceneFile] {
         let files: [SceneFile]
         do {
-            files = paths.isEmpty ? try location.library().files() : try SceneLibrary.expand(paths: paths)
+            files = paths.isEmpty ? try location.library().files() : try Self.sceneFiles(paths, library: location.library())
         } catch {
             throw CommandFailure("play", error)
         }
@@ -173,16 +162,6 @@ struct PlayCommand: ParsableCommand {
         do { return try SimulateCommand.readEvents(input) } catch {
             throw CommandFailure("play", error)
         }
-    }
-
-    /// The `--record` file, created empty and open for writing; nil without it.
-    private func recordingHandle() throws -> FileHandle? {
-        guard let record else { return nil }
-        guard FileManager.default.createFile(atPath: record, contents: nil),
-              let handle = FileHandle(forWritingAtPath: record) else {
-            throw CommandFailure("nudge play: cannot write --record file \(record)")
-        }
-        return handle
     }
 
     /// Asks the terminal for graphics, color registers, cell pixels and synchronized output,
@@ -234,5 +213,47 @@ struct PlayCommand: ParsableCommand {
         sigemptyset(&set)
         for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH] { sigaddset(&set, signal) }
         sigprocmask(SIG_UNBLOCK, &set, nil)
+    }
+
+    /// Fails unless TERM can move the cursor and both standard streams are terminals.
+    static func requireUsableTerminal(_ environment: [String: String]) throws {
+        if let problem = unusableTerminalType(environment["TERM"]) {
+            throw CommandFailure("nudge play: \(problem)")
+        }
+        do {
+            try CursesTerminal.requireTerminal()
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+    }
+
+    /// Runs the playground on the terminal until it ends; a write error of the recording is
+    /// shown in the status line at once and on standard error at the end; a signal or Ctrl-C
+    /// ends the process with its status.
+    static func play(_ files: [SceneFile], options: PlaygroundApp.Options, terminalOptions: CursesTerminal.Options,
+                     recording: RecordingFile?, replay: [InputEvent]) throws {
+        unblockTerminalSignals()
+        CursesTerminal.installSignalHandlers()
+        let terminal = CursesTerminal(options: terminalOptions)
+        let app = PlaygroundApp(
+            terminal: terminal, scenes: files,
+            options: options,
+            clock: monotonicClock(),
+            sleep: { seconds in if seconds > 0 { usleep(UInt32(min(seconds, 1) * 1_000_000)) } },
+            suspend: { terminal.suspend() },
+            record: recording.map { file in { line in file.write(line) } },
+            replay: replay)
+        recording?.onFailure = { [unowned app] message in app.showMessage(message) }
+        let exit: PlaygroundApp.Exit
+        do {
+            exit = try app.run()
+        } catch {
+            terminal.end()
+            throw CommandFailure("\(error)")
+        }
+        terminal.end()
+        if let failure = recording?.failure { CommandFailure("nudge play: \(failure)").present() }
+        if terminal.lastSignal != 0 { throw ExitCode(128 + terminal.lastSignal) }
+        if exit == .interrupted { throw ExitCode(130) }
     }
 }

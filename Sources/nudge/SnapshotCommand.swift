@@ -95,6 +95,19 @@ struct SnapshotCommand: ParsableCommand {
         return (c, r)
     }
 
+    /// The grid with any cell that would be an instruction to a terminal (a control or bidi
+    /// character, TerminalSafeText) shown as U+FFFD: .ans and .txt files are meant for `cat`, and
+    /// the playground escapes scene text before it reaches a cell, so this is the last guard.
+    static func terminalSafe(_ grid: CellGrid) -> CellGrid {
+        var safe = grid
+        for row in 0..<grid.rows {
+            for column in 0..<grid.columns where grid[column, row].character.isTerminalControl {
+                safe[column, row].character = "\u{FFFD}"
+            }
+        }
+        return safe
+    }
+
     func run() throws {
         let file: SceneFile
         do { file = try location.library().find(scene) } catch {
@@ -124,7 +137,7 @@ struct SnapshotCommand: ParsableCommand {
         } catch {
             throw CommandFailure("snapshot", error)
         }
-        let grid = recorder.screen ?? CellGrid(columns: columns, rows: rows)
+        let grid = Self.terminalSafe(recorder.screen ?? CellGrid(columns: columns, rows: rows))
         let data: [UInt8]
         switch format! {
         case .text:
