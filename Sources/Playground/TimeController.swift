@@ -69,6 +69,8 @@ final class TimeController {
     var scene = SceneTime()
     /// Recorded events still to replay into the first scene, earliest first.
     private(set) var replay: ArraySlice<InputEvent>
+    /// The replayed keys so far, as the live app took them (a key after `?` only closes help).
+    private var replayKeys = ReplayKeys()
     /// Milliseconds the last batch of steps took per step (the status line and the HUD).
     private(set) var stepMilliseconds = 0.0
     /// Simulated time dropped because steps could not keep up, and when.
@@ -157,7 +159,7 @@ final class TimeController {
                 s.handle(pointer)
                 events.replayed(s, now)
             case .key(let key, _):
-                if SessionReplay.leavesScene(key) { replay = [] }
+                if replayKeys.leavesScene(key) { replay = [] }
             }
         }
         return delivered
