@@ -18,7 +18,9 @@
 // itself for an edit in the past), and a scene whose only edits were dropped has nothing unsaved.
 // `u` while the screen shows a moment before the last edit was made undoes nothing and says
 // so: that edit is not in the scene on screen, and undoing an earlier one under it would be
-// a surprise. The mouse arrives as press, drag and
+// a surprise. `U` redoes what `u` undid, last undone first (the inverse of an undo is the edit
+// again, so redo is an edit like any other); a new edit, going back before an undone edit's
+// moment and resuming, or another scene drops what there was to redo. The mouse arrives as press, drag and
 // release in scene points with the session's time (EditMode+Tools.swift); what a tool draws
 // while it works, and the selection, is EditMode+Drawing.swift.
 import Geometry
@@ -38,6 +40,8 @@ public final class EditMode {
     public var undoStack: [SceneEdit] { undos.map(\.inverse) }
     /// Each edit made: its inverse and the session's step when it was made, the last on top.
     private var undos: [(inverse: SceneEdit, step: Int)] = []
+    /// What `u` undid, to redo: each undo's inverse and the step it was undone at, the last on top.
+    private var redos: [(edit: SceneEdit, step: Int)] = []
     /// Told of every edit applied (undos included: they are edits too), after it was applied.
     public var didApply: ((SceneEdit) -> Void)?
     /// Turns the trail behind an item on or off and says whether it is on now (the trail tool;
@@ -81,6 +85,7 @@ public final class EditMode {
     /// Forgets the scene's edits, selection and gesture (another scene, or a fresh copy).
     public func reset() {
         undos = []
+        redos = []
         savedDepth = 0
         selection = nil
         cancelGesture()
@@ -127,6 +132,7 @@ public final class EditMode {
             return false
         }
         forgetEdits(after: session.stepCount)
+        redos = []
         undos.append((inverse, session.stepCount))
         didApply?(edit)
         return true
@@ -136,6 +142,7 @@ public final class EditMode {
     /// resumed from an earlier moment), so they are not in the scene any more. The scene counts
     /// as unsaved when the last save had any of them.
     public func forgetEdits(after step: Int) {
+        redos.removeAll { $0.step > step }
         guard let first = undos.firstIndex(where: { $0.step > step }) else { return }
         if let saved = savedDepth, saved > first { savedDepth = nil }
         undos.removeAll { $0.step > step }
@@ -153,15 +160,39 @@ public final class EditMode {
             session.post("The last edit was made at \(when) s, later than this: go forward to undo it, or resume here to drop it.")
             return
         }
-        guard session.apply(inverse) != nil else {
+        guard let redo = session.apply(inverse) else {
             session.post("The last edit cannot be undone in the scene as it is now.")
             return
         }
         undos.removeLast()
+        redos.append((redo, session.stepCount))
         if let saved = savedDepth, undos.count < saved { savedDepth = nil }
         if let selection, !Self.names(selection, in: session.scene, after: inverse) { self.selection = nil }
         didApply?(inverse)
         session.post("Undone (\(undos.count) more to undo).")
+    }
+
+    /// Redoes the last edit undone, or says there is none.
+    public func redo(in session: SceneSession) {
+        cancelGesture()
+        guard let (edit, step) = redos.last else {
+            session.post("Nothing to redo.")
+            return
+        }
+        guard step <= session.stepCount else {
+            let when = String(format: "%.2f", Double(step) * SceneSession.stepDuration)
+            session.post("The last undo was made at \(when) s, later than this: go forward to redo it.")
+            return
+        }
+        guard let inverse = session.apply(edit) else {
+            session.post("The last undone edit cannot be redone in the scene as it is now.")
+            return
+        }
+        redos.removeLast()
+        undos.append((inverse, session.stepCount))
+        if let selection, !Self.names(selection, in: session.scene, after: edit) { self.selection = nil }
+        didApply?(edit)
+        session.post("Redone (\(redos.count) more to redo).")
     }
 
     /// Whether `selection` still names what it named before `edit` was applied: an item by its
@@ -191,6 +222,7 @@ public final class EditMode {
         }
         switch action {
         case .undo: undo(in: session)
+        case .redo: redo(in: session)
         case .leaveEditMode: leave()
         case .closePolygon: closePolygon(in: session)
         case .motorFaster: changeMotor(by: Self.motorSpeedStep, in: session)

@@ -13,7 +13,8 @@
 // draws the same cells.
 //
 // Layers, bottom up: the scene (with the trails beneath its items), edit mode's marks, the
-// physics overlay, then, in cells, the HUD, the status line (the bottom row), the inspector and
+// physics overlay, then, in cells, the HUD, the status line (the bottom row, and the rows above
+// it a long message wraps onto), the inspector and
 // the help box. A terminal smaller than the minimum shows three short lines instead.
 import Geometry
 import Scenes
@@ -37,8 +38,9 @@ struct FrameState {
     var editMode: EditMode?
     var overlay = PhysicsOverlay.Mode.off
     var stepMilliseconds = 0.0
-    /// The bottom row's words.
-    var status = ""
+    /// The status line's rows, top first (StatusLine.lines): the bottom row, and more above it
+    /// while a long message shows.
+    var status: [String] = []
     var inspector: Inspector?
     /// The help box, when it is open.
     var help: HelpOverlay?
@@ -71,8 +73,11 @@ final class FrameDrawer {
             image = drawPlayArea(scene, state, into: &grid)
         }
         let bar = Color.darkGray
-        grid.fill(Cell.blank(bar), columns: 0..<columns, rows: (rows - 1)..<rows)
-        grid.write(state.status.fitted(toColumns: columns), column: 0, row: rows - 1, foreground: .white, background: bar)
+        let status = state.status.suffix(max(rows - 1, 1))
+        grid.fill(Cell.blank(bar), columns: 0..<columns, rows: max(rows - max(status.count, 1), 0)..<rows)
+        for (i, line) in status.enumerated() {
+            grid.write(line.fitted(toColumns: columns), column: 0, row: rows - status.count + i, foreground: .white, background: bar)
+        }
         if let inspector = state.inspector, let scene = state.scene {
             inspector.draw(into: &grid, scene: scene, viewport: state.viewport, cellSize: state.cellSize)
         }

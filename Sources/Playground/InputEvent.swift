@@ -5,6 +5,9 @@
 // plus two optional extensions that never change the meaning of the base keys:
 //   "type": "scroll" with "direction": "up" | "down" (a wheel notch), and
 //   "modifiers": ["shift", "control", "alt"] on pointer events (rotation and pinch need them).
+// and one that time travel needs: "type": "resume" at `t`, written when the session went back to
+// `t` and went on from there (a resume, or an edit made in the past): what was recorded after the
+// step of `t` did not happen. Its `t` may be earlier than the line before; `timeline` applies it.
 // `t` is seconds since the scene started, in the session's own step time (see PlaygroundApp), so a
 // replay delivers each event before the same step the live session did. Reading is strict and
 // never traps: every problem is an `InputFileError` naming the file and line, and times must be
@@ -20,11 +23,14 @@ public enum InputEvent: Hashable, Sendable {
     case pointer(PointerEvent)
     /// A key as `Key.description` names it ("n", "Tab", "Ctrl-C", " " for space).
     case key(String, time: Double)
+    /// The session went back to `time` and went on from there (see the header).
+    case resume(time: Double)
 
     public var time: Double {
         switch self {
         case .pointer(let e): e.time
         case .key(_, let t): t
+        case .resume(let t): t
         }
     }
 
@@ -34,6 +40,8 @@ public enum InputEvent: Hashable, Sendable {
         switch self {
         case .key(let key, let t):
             return "{\"t\":\(n(t)),\"type\":\"key\",\"key\":\(HeadlessSimulation.string(key))}"
+        case .resume(let t):
+            return "{\"t\":\(n(t)),\"type\":\"resume\"}"
         case .pointer(let e):
             var type = ""
             var extra = ""
@@ -65,6 +73,12 @@ public enum InputEvent: Hashable, Sendable {
             let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty { continue }
             let event = try parseLine(line, file: file, line: index + 1)
+            if case .resume(let t) = event {
+                // Back to the step of t: later lines start from there.
+                lastTime = Double(SceneSession.stepIndex(forEventTime: t)) / 60
+                events.append(event)
+                continue
+            }
             if event.time < lastTime {
                 throw InputFileError(file: file, line: index + 1,
                                      message: "\"t\" went back in time (\(HeadlessSimulation.number(event.time)) after \(HeadlessSimulation.number(lastTime))); times must not decrease")
@@ -113,6 +127,7 @@ public enum InputEvent: Hashable, Sendable {
         guard t.isFinite else { throw fail("\"t\": expected a finite number") }
         guard t >= 0 else { throw fail("\"t\": expected 0 or more seconds, found \(HeadlessSimulation.number(t))") }
         guard let type = fields.type else { throw fail("missing \"type\" (down | move | up | key | scroll)") }
+        if type == "resume" { return .resume(time: t) }
         if type == "key" {
             guard let key = fields.key, !key.isEmpty else { throw fail("missing \"key\" for type key") }
             return .key(key, time: t)
@@ -152,6 +167,25 @@ public enum InputEvent: Hashable, Sendable {
             return .pointer(.scroll(direction, at: Point(x, y), time: t, modifiers: modifiers))
         }
         return .pointer(PointerEvent(phase, at: Point(x, y), time: t, button: button, modifiers: modifiers))
+    }
+}
+
+extension InputEvent {
+    /// The events of the line of time a recording ended on: each `resume` drops the pointer events
+    /// before it whose step is later than its own; the keys before it stay (they changed what was
+    /// on screen, not the scene's past), moved back to its time so times never decrease.
+    public static func timeline(_ events: [InputEvent]) -> [InputEvent] {
+        var kept: [InputEvent] = []
+        for event in events {
+            guard case .resume(let t) = event else { kept.append(event); continue }
+            let step = SceneSession.stepIndex(forEventTime: t)
+            kept = kept.compactMap { earlier in
+                guard SceneSession.stepIndex(forEventTime: earlier.time) > step else { return earlier }
+                if case .key(let key, _) = earlier { return .key(key, time: t) }
+                return nil
+            }
+        }
+        return kept
     }
 }
 

@@ -63,6 +63,10 @@ public struct KeyBinding: Sendable, Equatable {
         case closePolygon
         /// Undo the last edit.
         case undo
+        /// Redo the last edit undone.
+        case redo
+        /// Save over the file being played, once y confirms.
+        case overwrite
         /// The selected motor turns faster or slower.
         case motorFaster, motorSlower
 
@@ -125,6 +129,7 @@ public struct KeyBinding: Sendable, Equatable {
         KeyBinding([.character("]")], .faster, "twice the speed"),
         KeyBinding([.character("r"), .character("R")], .reload, "reload the scene"),
         KeyBinding([.character("w")], .save, "write the scene"),
+        KeyBinding([.character("W")], .overwrite, "save over the scene's file (asks y/n)", mode: .play),
         KeyBinding([.character("d")], .cycleOverlay, "physics overlays"),
         KeyBinding([.character("?")], .showHelp, "help"),
         KeyBinding([.character("q"), .character("Q")], .quit, "quit"),
@@ -148,6 +153,7 @@ public struct KeyBinding: Sendable, Equatable {
         KeyBinding([.character("t")], .trailTool, "trail tool", mode: .edit),
         KeyBinding([.character("i")], .toggleInspector, "inspector", mode: .edit),
         KeyBinding([.character("u")], .undo, "undo the last edit", mode: .edit),
+        KeyBinding([.character("U")], .redo, "redo the last edit undone", mode: .edit),
     ]
 
     /// The binding of `key` in `table`, if it has one.

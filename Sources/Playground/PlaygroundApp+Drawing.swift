@@ -60,7 +60,8 @@ extension PlaygroundApp {
         state.editMode = editMode
         state.overlay = overlay
         state.stepMilliseconds = time.stepMilliseconds
-        state.status = status.text
+        // A long message wraps onto at most a quarter of the rows (6 of 24).
+        state.status = status.lines(width: state.columns, maximumLines: max(state.rows / 4, 1))
         state.inspector = session == nil ? nil : inspector
         if showsHelp {
             state.help = HelpOverlay(loadErrors: loadErrorDetails, gestures: session?.scene.gestures ?? [], editing: editMode.isOn,

@@ -33,7 +33,10 @@ extension PlaygroundApp {
         default: return
         }
         let point = viewport.scenePoint(cellSize.center(column: mouse.column, row: mouse.row))
-        editMode.handle(phase, at: point, time: time.eventTime(of: s, at: now), in: s)
+        let t = time.eventTime(of: s, at: now)
+        // Recorded (a replay drives its own edit mode with it) before the edit it may make.
+        time.recordEditPointer(PointerEvent(phase == .down ? .down : phase == .drag ? .move : .up, at: point, time: t))
+        editMode.handle(phase, at: point, time: t, in: s)
         followSelection()
         note(s, nil, now: now)
     }

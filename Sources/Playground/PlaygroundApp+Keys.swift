@@ -1,7 +1,7 @@
 // PlaygroundApp's keys: each action of KeyBinding's table is one method, found in `keyActions`.
 //
 // `handleKey` does what is common to every key, in order: it records the key, closes the help
-// box (which takes ?, Esc and q for itself), ends a trip through time unless the key is about
+// box (which takes any key but Ctrl-C for itself: the key closes it and does nothing else), ends a trip through time unless the key is about
 // time, gives the arrows and Esc to an open inspector in edit mode, and holds back a key that
 // would leave unsaved edits until it is pressed again. Then it looks the action up in the table
 // and calls its method; the actions not in it are edit mode's tools and commands (EditMode).
@@ -19,6 +19,7 @@ extension PlaygroundApp {
         [.quit: PlaygroundApp.quit, .interrupt: PlaygroundApp.interrupt,
          .nextScene: PlaygroundApp.nextScene, .previousScene: PlaygroundApp.previousScene,
          .showScene: PlaygroundApp.showScene, .reload: PlaygroundApp.reload, .save: PlaygroundApp.save,
+         .overwrite: PlaygroundApp.askToOverwrite,
          .togglePause: PlaygroundApp.togglePause,
          .stepOnce: PlaygroundApp.stepOnce, .stepBack: PlaygroundApp.stepBack,
          .secondForward: PlaygroundApp.secondForward, .secondBack: PlaygroundApp.secondBack,
@@ -33,10 +34,17 @@ extension PlaygroundApp {
         time.recordLine(.key(key.description, time: time.eventTime(of: session, at: now)))
         needsDraw = true
         let action = KeyBinding.binding(for: key, editing: editMode.isOn)?.action
-        if showsHelp {
-            // The open box takes ?, Esc and q to close it, and nothing else of theirs happens.
+        if showsHelp && action != .interrupt {
+            // The open box takes any key to close it, and the key does nothing else: `?` then
+            // `q` closes the help and does not quit (Ctrl-C still ends the program).
             showsHelp = false
-            if action == .showHelp || action == .quit || key == .escape { return }
+            return
+        }
+        if let name = play.confirmingOverwrite {
+            // The answer to "Save over FILE?": y saves, any other key only cancels.
+            play.confirmingOverwrite = nil
+            if key == .character("y") || key == .character("Y") { overwrite(name, now: now) } else { post("Not saved.", now: now) }
+            return
         }
         if time.isTravelling && !(action?.isAboutTime ?? false) { endTravel() }
         if inspector != nil, editMode.isOn {
@@ -110,9 +118,31 @@ extension PlaygroundApp {
 
     private func save(_: Key, now: Double) {
         guard let s = session, !scenes.isEmpty else { return }
-        let outcome = SceneSaving().save(s, from: scenes[sceneIndex])
+        let outcome = SceneSaving().save(s, from: scenes[sceneIndex], library: options.libraryFolder)
         post(outcome.message, now: now)
         if case .saved = outcome { editMode.markSaved() }
+        didSave?(outcome)
+    }
+
+    /// `W`: asks before saving over the file being played (a built-in or library scene has
+    /// none of its own to save over).
+    private func askToOverwrite(_: Key, now: Double) {
+        guard session != nil, !scenes.isEmpty else { return }
+        let file = scenes[sceneIndex]
+        if file.builtInYAML != nil || SceneSaving.isInLibrary(file, library: options.libraryFolder) {
+            return post("W saves over a scene file of your own; w saves a copy of this library scene.", now: now)
+        }
+        play.confirmingOverwrite = file.fileName
+    }
+
+    private func overwrite(_ name: String, now: Double) {
+        guard let s = session, !scenes.isEmpty else { return }
+        let outcome = SceneSaving().overwrite(scenes[sceneIndex], with: s)
+        post(outcome.message, now: now)
+        if case .saved = outcome {
+            editMode.markSaved()
+            _ = watcher.hasChanged()   // our own write is no change to reload
+        }
         didSave?(outcome)
     }
 

@@ -36,6 +36,9 @@ extension PlaygroundApp {
         public var loadPatience: Double
         /// The place in the scene list of the scene shown first.
         public var firstScene = 0
+        /// The scene library's folder (`./scenes`, the package's, or `--scenes DIR`), if any: `w`
+        /// never writes into it (SceneSaving), so the library's list and numbers stay as they are.
+        public var libraryFolder: String?
 
         public init(cellSize: CellSize = .default, maximumStepsPerFrame: Int = 5, idleTimeout: Double = 1.0,
                     messageDuration: Double = 5, minimumColumns: Int = 20, minimumRows: Int = 6,

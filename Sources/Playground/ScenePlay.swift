@@ -17,6 +17,8 @@ struct ScenePlay {
     var inspector: Inspector?
     /// A key that would leave a scene with unsaved edits, pressed once: the same key again goes on.
     var pendingLeave: Key?
+    /// `W` pressed once: the file it would save over, until the next key answers (y writes).
+    var confirmingOverwrite: String?
     /// The toast in the status line (StatusMessage), nil when none was shown.
     var toast: StatusMessage?
     /// The session's messages already shown (a newer one starts a new toast).
@@ -29,9 +31,13 @@ struct ScenePlay {
         messagesShown = session?.messages.count ?? 0
     }
 
-    /// The warning a pending leave shows (it stands until the next key).
+    /// The warning a pending leave, or a question before saving over the file, shows (it stands
+    /// until the next key).
     var leaveWarning: StatusMessage? {
-        pendingLeave.map { _ in
+        if let name = confirmingOverwrite {
+            return StatusMessage("Save over \(name)? y saves, any other key does not", priority: .warning, shownAt: -.infinity)
+        }
+        return pendingLeave.map { _ in
             StatusMessage("unsaved edits: w saves, the same key again discards", priority: .warning, shownAt: -.infinity)
         }
     }

@@ -6,8 +6,11 @@
 // replaced. NAME is the scene file's name without `.yaml` and without a `.saved` or `.saved-N`
 // of its own, so saving a saved scene again takes the next number instead of piling suffixes.
 // The file goes in the scene file's folder, so the relative paths of its image items still
-// resolve; a built-in scene has no file and is saved in the current folder, and the message
-// says so. Every failure (a read-only folder, a full disk) comes back as a sentence for the
+// resolve; a built-in scene has no file and is saved in the current folder, and so is a scene of
+// the library (`./scenes`, the package's scenes/, `--scenes DIR`): a copy written there would join
+// the library's list, shift its number keys and share its scene's name. The message says where.
+// A library scene saved in the current folder has its image paths written as full paths into
+// the library, so the copy still finds its pictures. Every failure (a read-only folder, a full disk) comes back as a sentence for the
 // status line, never as a crash, and a half-written file is removed.
 import Foundation
 import SceneFormat
@@ -55,9 +58,27 @@ public struct SceneSaving: Sendable {
         return name.isEmpty ? "scene" : name
     }
 
-    /// Writes the session's scene as it is now beside `file` (see the file's comment).
-    public func save(_ session: SceneSession, from file: SceneFile) -> Outcome {
-        let description = session.scene.currentDescription(time: session.time)
+    /// Whether `file` lies directly in `library` (both resolved: `./scenes` and its full path,
+    /// or a symbolic link to it, are one folder).
+    public static func isInLibrary(_ file: SceneFile, library: String?) -> Bool {
+        guard let library, file.builtInYAML == nil else { return false }
+        func resolved(_ path: String) -> String {
+            URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+        }
+        return resolved(SceneParser.folder(of: file.path)) == resolved(library)
+    }
+
+    /// Writes the session's scene as it is now beside `file`, or in the current folder when the
+    /// file is built in or lies in the `library` folder (see the file's comment).
+    public func save(_ session: SceneSession, from file: SceneFile, library: String? = nil) -> Outcome {
+        var description = session.scene.currentDescription(time: session.time)
+        let inLibrary = Self.isInLibrary(file, library: library)
+        if inLibrary {
+            let folder = URL(fileURLWithPath: SceneParser.folder(of: file.path)).standardizedFileURL.path
+            for i in description.items.indices {
+                if let image = description.items[i].image { description.items[i].image = SceneParser.resolve(image: image, in: folder) }
+            }
+        }
         let source = file.fileName
         let comment = """
             \(description.name), saved from \(source) after \(String(format: "%.2f", session.time)) s of play.
@@ -70,9 +91,16 @@ public struct SceneSaving: Sendable {
         } catch {
             return .failed(message: "Cannot save: the scene could not be written as YAML (\(error)).")
         }
-        let isBuiltIn = file.builtInYAML != nil
-        return write(text, folder: isBuiltIn ? "." : SceneParser.folder(of: file.path), scene: file.path,
-                     note: isBuiltIn ? " in the current folder (the built-in scene has no file)" : "")
+        if file.builtInYAML != nil {
+            return write(text, folder: ".", scene: file.path, note: " in the current folder (the built-in scene has no file)")
+        }
+        if inLibrary {
+            if Self.isInLibrary(SceneFile(path: "./x.yaml"), library: library) {
+                return .failed(message: "Cannot save into the scene library (the current folder): play from another folder to save.")
+            }
+            return write(text, folder: ".", scene: file.path, note: " in the current folder (never into the scene library)")
+        }
+        return write(text, folder: SceneParser.folder(of: file.path), scene: file.path)
     }
 
     /// Creates the first free name in `folder` and writes `text` to it.

@@ -5,7 +5,9 @@
 // where the live app delivered it, and the step runs. Keys that leave the scene in the live app
 // (KeyBinding.Action.leavesScene: n, p, Tab, Shift-Tab, 1–9, r, R, q, Q, Ctrl-C) end the replay's
 // input: what follows them happened in another scene. Other keys (space, `.`, `?`) change
-// nothing in the simulation.
+// nothing in the simulation. The events are those of the line of time the recording ended on
+// (`InputEvent.timeline`), delivered as the live app took them (ReplayInput): edit mode's keys and
+// pointer events make the same edits, a key pressed while the help box is open only closes it.
 import SceneFormat
 import Scenes
 
@@ -22,15 +24,15 @@ public enum SessionReplay {
         precondition(steps >= 0 && every >= 1, "steps ≥ 0 and every ≥ 1 (the command line checks them)")
         var next = 0
         var stopped = false
+        let input = ReplayInput()
+        let events = InputEvent.timeline(events)
         write(session.stateLine())
         guard steps > 0 else { return }
         for _ in 1...steps {
             while !stopped, next < events.count,
                   SceneSession.stepIndex(forEventTime: events[next].time) <= session.stepCount {
-                switch events[next] {
-                case .pointer(let event): session.handle(event)
-                case .key(let key, _): if leavesScene(key) { stopped = true }
-                }
+                input.deliver(events[next], to: session)
+                stopped = input.hasLeft
                 next += 1
             }
             session.step()
@@ -38,3 +40,4 @@ public enum SessionReplay {
         }
     }
 }
+

@@ -10,6 +10,11 @@
 // "terminal slow: N frames dropped" while frames are being dropped; "slow motion R×" while steps
 // cannot keep up; else "paused" (with the scene time), "resting" or "running", with the speed
 // when it is not 1×.
+//
+// A message wins the room over the figures: while one shows, the fps and ms fields give way to
+// it, and `lines(width:maximumLines:)` wraps a long one at spaces onto more rows (the status rows
+// grow upward over the play area), so the edit tools' guidance reads whole at 80 columns. The
+// summary, which is always there to read in the file, stays on one row, cut with "…".
 import Foundation
 
 struct StatusLine: Equatable {
@@ -48,9 +53,28 @@ struct StatusLine: Equatable {
             // The warning in full, however narrow the terminal: it stands until the next key.
             return " \(name) \(place) │ \(message.text)"
         }
-        let ms = String(format: "%.2f", stepMilliseconds)
         let shown = overlayName.map { " │ overlay: \($0)" } ?? ""
-        return " \(name) \(place) │ \(state) │ \(framesPerSecond) fps │ \(ms) ms\(shown) │ \(message?.text ?? summary)"
+        if let message {
+            // A message takes the room of the figures.
+            return " \(name) \(place) │ \(state)\(shown) │ \(message.text)"
+        }
+        let ms = String(format: "%.2f", stepMilliseconds)
+        return " \(name) \(place) │ \(state) │ \(framesPerSecond) fps │ \(ms) ms\(shown) │ \(summary)"
+    }
+
+    /// The rows the status line takes at `width` columns, top first: one, cut with "…", when no
+    /// message shows or it fits; else the text wrapped at spaces (each row begins with a space),
+    /// at most `maximumLines` rows, the last cut with "…" if even they are too few.
+    func lines(width: Int, maximumLines: Int) -> [String] {
+        let width = max(width, 1), text = text
+        guard message != nil, text.terminalColumns > width, width > 2 else { return [text.fitted(toColumns: width)] }
+        var wrapped = StatusMessage(String(text.dropFirst()), shownAt: 0).lines(width: width - 1).map { " " + $0 }
+        let most = max(maximumLines, 1)
+        if wrapped.count > most {
+            let rest = wrapped[(most - 1)...].map { $0.dropFirst() }.joined(separator: " ")
+            wrapped = Array(wrapped.prefix(most - 1)) + [(" " + rest).fitted(toColumns: width)]
+        }
+        return wrapped
     }
 
     /// The state word and what goes with it (see the header).

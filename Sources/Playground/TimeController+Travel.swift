@@ -20,6 +20,7 @@ extension TimeController {
         if steps < 0 && from == 0 { return "At step 0: nothing before." }
         let target = max(0, from + steps)
         scene.furthestStep = max(scene.furthestStep, s.stepCount)
+        forgetPastEditEvents()
         if let trip = scene.trip, target >= trip.session.stepCount {
             scene.trip?.target = target
         } else if target >= s.stepCount {

@@ -69,6 +69,11 @@ final class TimeController {
     var scene = SceneTime()
     /// Recorded events still to replay into the first scene, earliest first.
     private(set) var replay: ArraySlice<InputEvent>
+    /// Delivers the replayed events as the live app took them (keys, edit mode, leaving).
+    private let replayInput = ReplayInput()
+    /// Edit mode's pointer events made while the screen shows the past, not yet written: they
+    /// are written after a `resume` line once they turn out to change the past (an edit).
+    private var pastEditEvents: [PointerEvent] = []
     /// Milliseconds the last batch of steps took per step (the status line and the HUD).
     private(set) var stepMilliseconds = 0.0
     /// Simulated time dropped because steps could not keep up, and when.
@@ -83,7 +88,7 @@ final class TimeController {
         self.maximumStepsPerTurn = maximumStepsPerTurn
         self.stepBudget = stepBudget
         self.stopwatch = stopwatch
-        self.replay = replay[...]
+        self.replay = InputEvent.timeline(replay)[...]
         self.record = record
     }
 
@@ -95,6 +100,7 @@ final class TimeController {
     /// A scene starts (or starts over) at `now` with `history`: step 0 is due at once.
     func start(_ history: SessionHistory?, at now: Double) {
         scene = SceneTime(history: history)
+        pastEditEvents = []
         playback.place(step: 0, at: now)
         pausedAt = now
     }
@@ -148,17 +154,16 @@ final class TimeController {
     /// leaves the scene ends the replay, other keys change nothing in the simulation.
     private func deliverReplay(to s: SceneSession, now: Double) -> Bool {
         var delivered = false
+        replayInput.editMode.didApply = { [unowned self] edit in scene.history?.record(.edit(edit), at: s.stepCount) }
         while let event = replay.first, SceneSession.stepIndex(forEventTime: event.time) <= s.stepCount {
             replay = replay.dropFirst()
             delivered = true
-            switch event {
-            case .pointer(let pointer):
+            if case .pointer(let pointer) = event, !replayInput.editMode.isOn {
                 scene.history?.record(.pointer(pointer), at: s.stepCount)
-                s.handle(pointer)
-                events.replayed(s, now)
-            case .key(let key, _):
-                if SessionReplay.leavesScene(key) { replay = [] }
             }
+            replayInput.deliver(event, to: s)
+            if replayInput.hasLeft { replay = [] }
+            if case .pointer = event { events.replayed(s, now) }
         }
         return delivered
     }
@@ -222,6 +227,7 @@ final class TimeController {
         scene.history?.dropFuture(after: s.stepCount)
         replay = []
         scene.furthestStep = s.stepCount
+        recordResume(at: s.stepCount)
         return s.stepCount
     }
 
@@ -245,14 +251,39 @@ final class TimeController {
     /// An edit at `step`: the history keeps it, and what was recorded after it did not happen.
     func rememberEdit(_ edit: SceneEdit, at step: Int) {
         scene.history?.record(.edit(edit), at: step)
-        if step < scene.furthestStep { replay = [] }
+        if step < scene.furthestStep {
+            replay = []
+            recordResume(at: step)
+        }
         scene.furthestStep = step
     }
 
+    /// Writes that the session went back to `step` and goes on from there (a resume, or an edit
+    /// in the past): a replay drops what was recorded after it (InputEvent.timeline). Then the
+    /// edit mode's pointer events made there, held until now, are written.
+    private func recordResume(at step: Int) {
+        guard let record else { return }
+        let time = Double(step) / 60
+        record(InputEvent.resume(time: time).jsonLine)
+        scene.lastRecordedTime = time
+        for event in pastEditEvents where event.time >= time { recordLine(.pointer(event)) }
+        pastEditEvents = []
+    }
+
+    /// An edit mode pointer event: written at once, or, while the screen shows the past (its time
+    /// is before the last written), held until it changes the past (`recordResume`).
+    func recordEditPointer(_ event: PointerEvent) {
+        guard record != nil else { return }
+        if event.time < scene.lastRecordedTime { pastEditEvents.append(event) } else { recordLine(.pointer(event)) }
+    }
+
+    /// Forgets the held edit mode pointer events (a trip through time began: they changed nothing).
+    func forgetPastEditEvents() { pastEditEvents = [] }
+
     /// Writes `event` to the recording (`--record`). Its times never go back: a key pressed after
-    /// going back in time is stamped with the last time written, and pointer events of a scene
-    /// resumed from its past are left out (a recording holds one line of time; its replay shows
-    /// the scene as it first went).
+    /// going back in time is stamped with the last time written, and pointer events of a past
+    /// not resumed from are left out; a resume writes its own line (`recordResume`), after which
+    /// times go on from the resumed step.
     func recordLine(_ event: InputEvent) {
         guard let record else { return }
         switch event {
@@ -263,6 +294,8 @@ final class TimeController {
             guard pointer.time >= scene.lastRecordedTime else { return }
             scene.lastRecordedTime = pointer.time
             record(event.jsonLine)
+        case .resume:
+            break
         }
     }
 }

@@ -123,6 +123,7 @@ struct PlayCommand: ParsableCommand {
 
         var options = PlaygroundApp.Options(cellSize: try cellSize.map { try CellSize(parsing: $0) } ?? .default, glyphs: glyphChoice.set)
         options.cellSizeIsExplicit = cellSize != nil
+        if case .directory(let folder)? = try? location.library().source { options.libraryFolder = folder }
         options.cellPixels = replies.cellPixels ?? WindowPixels.cellPixels()
         options.displayReport = DisplayReport(graphics: graphicsChoice, glyphs: glyphChoice,
                                               colorSource: DisplayReport.colorSource(capabilities))

@@ -41,14 +41,17 @@ final class TmuxSession {
     /// prints "nudge exited STATUS" and runs a plain shell.
     /// The environment is the test's, less NO_COLOR, COLORTERM, NUDGE_GLYPHS and
     /// SWIFT_BACKTRACE (which `swift test` or the shell may set), plus `environment`.
-    init(term: String, columns: Int = 80, rows: Int = 24, arguments: [String], environment: [String: String] = [:]) throws {
+    /// `directory`, when given, is the folder nudge starts in (else the test's own).
+    init(term: String, columns: Int = 80, rows: Int = 24, arguments: [String], environment: [String: String] = [:],
+         directory: String? = nil) throws {
         let environment = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value) " }.joined()
         self.socket = "nudge-e2e-\(UUID().uuidString.prefix(8))"
         self.columns = columns; self.rows = rows; self.term = term
         let binary = try #require(Self.executable, "the nudge executable was not built next to the tests")
         let quoted = ([binary.path] + arguments).map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }.joined(separator: " ")
         let command = "env -u SWIFT_BACKTRACE -u NO_COLOR -u COLORTERM -u NUDGE_GLYPHS \(environment)LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=\(term) \(quoted); echo \"nudge exited $?\"; PS1='$ ' exec sh"
-        try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "\(columns)", "-y", "\(rows)", command])
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "\(columns)", "-y", "\(rows)"]
+                 + (directory.map { ["-c", $0] } ?? []) + [command])
     }
 
     deinit { stop() }
@@ -177,9 +180,32 @@ final class TmuxSession {
     func text() throws -> String { try tmux(["capture-pane", "-p", "-t", "t"]) }
 
     /// The last line of the pane that holds text: nudge's status line while it runs.
+    /// The words of the last `rows` rows as one line (runs of spaces as one): a status line
+    /// that a long message wraps over several rows reads whole here.
+    func bottomText(rows: Int = 4) throws -> String {
+        try text().split(separator: "\n", omittingEmptySubsequences: false).suffix(rows)
+            .joined(separator: " ").split(separator: " ").joined(separator: " ")
+    }
+
+    /// The status line: the last row with text, and the rows above it that a long message
+    /// wrapped onto (those that begin in the same colors), joined into one line as it was before
+    /// it wrapped.
     func statusLine() throws -> String {
-        try text().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            .last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? ""
+        let plain = try text().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let last = plain.lastIndex(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else { return "" }
+        let colored = try tmux(["capture-pane", "-p", "-e", "-t", "t"]).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        func lead(_ row: Int) -> String {
+            guard row < colored.count else { return "" }
+            var rest = Substring(colored[row]), lead = ""
+            while rest.hasPrefix("\u{1b}["), let end = rest.firstIndex(of: "m") {
+                lead += rest[...end]
+                rest = rest[rest.index(after: end)...]
+            }
+            return lead
+        }
+        var first = last
+        while first > 0, !lead(last).isEmpty, lead(first - 1) == lead(last), plain[first - 1].hasPrefix(" ") { first -= 1 }
+        return ([plain[first]] + plain[(first + 1)..<(last + 1)].map { String($0.dropFirst()) }).joined(separator: " ")
     }
 
     /// tmux's view of the pane: "mouse_any_flag alternate_on".

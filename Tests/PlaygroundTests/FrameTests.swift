@@ -31,7 +31,7 @@ struct FrameTests {
         state.editMode = editMode
         state.overlay = .contacts
         state.stepMilliseconds = 0.5
-        state.status = " Cradle 1/1 │ running │ 60 fps │ 0.50 ms │ Newton's cradle."
+        state.status = [" Cradle 1/1 │ running │ 60 fps │ 0.50 ms │ Newton's cradle."]
         state.help = HelpOverlay(loadErrors: [], gestures: session.scene.gestures)
         return state
     }

@@ -1,5 +1,6 @@
 // The status line's message: when it shows, which wins, how it wraps at 80 columns.
 import Testing
+import TerminalUI
 @testable import Playground
 
 @Suite("Status message")
@@ -59,5 +60,44 @@ struct StatusMessageTests {
         #expect(line.text == line.text)
         line.message = StatusMessage("error: a.yaml:3:5: bad", priority: .error, shownAt: 0)
         #expect(line.text == " 1/3 │ error: a.yaml:3:5: bad")
+    }
+}
+
+@Suite("Status line rows")
+struct StatusLineRowsTests {
+    static func line(message: String?) -> StatusLine {
+        var line = StatusLine(place: "2/9", name: "Workbench")
+        line.framesPerSecond = 60
+        line.stepMilliseconds = 0.5
+        line.summary = "Build a contraption with the edit tools, then let it go and see what it does."
+        line.editing = "edit: box"
+        line.message = message.map { StatusMessage($0, shownAt: 0) }
+        return line
+    }
+
+    @Test("a message takes the room of the fps and ms fields")
+    func messageWinsOverFigures() {
+        let line = Self.line(message: "Made box-1.")
+        #expect(line.text == " Workbench 2/9 │ running │ edit: box │ Made box-1.")
+        #expect(line.lines(width: 80, maximumLines: 6) == [line.text])
+        // Without a message the figures and the summary show, on one row cut with "…".
+        let plain = Self.line(message: nil)
+        #expect(plain.text.contains("60 fps │ 0.50 ms"))
+        let rows = plain.lines(width: 80, maximumLines: 6)
+        #expect(rows.count == 1 && rows[0].terminalColumns == 80 && rows[0].hasSuffix("…"))
+    }
+
+    @Test("a long message wraps at spaces into rows of at most 80 columns, and every word is there")
+    func longMessageWraps() {
+        let guidance = "A box: drag from one corner to the other (at least 4 pt each way)."
+        let rows = Self.line(message: guidance).lines(width: 80, maximumLines: 6)
+        #expect(rows.count == 2)
+        #expect(rows.allSatisfy { $0.terminalColumns <= 80 && $0.hasPrefix(" ") })
+        let joined = rows.map { $0.dropFirst() }.joined(separator: " ")
+        #expect(joined == "Workbench 2/9 │ running │ edit: box │ " + guidance)
+        // Too few rows: the last is cut with "…".
+        let long = String(repeating: "word ", count: 60)
+        let capped = Self.line(message: long).lines(width: 80, maximumLines: 3)
+        #expect(capped.count == 3 && capped[2].hasSuffix("…") && capped[2].terminalColumns <= 80)
     }
 }

@@ -95,7 +95,7 @@ final class ScriptedTerminal: TerminalDriver {
 
     func draw(_ grid: CellGrid) {
         screen.draw(grid)
-        statusLines.append(grid.rows > 0 ? grid.text(row: grid.rows - 1) : "")
+        statusLines.append(statusText(grid))
         gridTexts.append(grid.text)
         grids.append(grid)
         frameTimes.append(now)
@@ -159,4 +159,14 @@ final class StepWatcher: PlaygroundObserver {
     func playgroundApp(_ app: PlaygroundApp, didSkipIdleStepsOf session: SceneSession, from: Int) {
         for step in (from + 1)...session.stepCount { each(app, session, step) }
     }
+}
+
+/// The status line of a frame: its bottom row, and the rows above it that a long message wrapped
+/// onto (those on the status bar's color), joined as one line.
+func statusText(_ grid: CellGrid) -> String {
+    guard grid.rows > 0 else { return "" }
+    var first = grid.rows - 1
+    while first > 0, grid.columns > 0, grid[0, first - 1].background == Color.darkGray,
+          grid[0, first - 1].background == grid[0, grid.rows - 1].background { first -= 1 }
+    return ([grid.text(row: first)] + (first + 1..<grid.rows).map { String(grid.text(row: $0).dropFirst()) }).joined(separator: " ")
 }

@@ -1,0 +1,39 @@
+// End to end: a long message on the status line of the real `nudge play` at 80×24 under tmux.
+// The edit tools' guidance is longer than 80 columns with the status line's fields before it:
+// it takes the room of the fps and ms fields and wraps onto a second row, so every word of it is
+// on screen. Skipped (with a printed reason) when tmux is missing.
+import Foundation
+import Testing
+
+@Suite("long messages in tmux", .serialized)
+struct StatusMessageEndToEndTests {
+    @Test("at 80×24 the box tool's guidance reads whole, wrapped over the bottom rows")
+    func guidanceReadsWhole() throws {
+        guard TmuxSession.tmuxPath != nil else {
+            print("skipped: tmux is not installed")
+            return
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-e2e-msg-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try EditModeEndToEndTests.bench.write(to: folder.appendingPathComponent("bench.yaml"), atomically: true, encoding: .utf8)
+        let s = try TmuxSession(term: "xterm-256color", columns: 80, rows: 24, arguments: ["play", folder.path])
+        defer { s.stop() }
+        try #require(try s.waitUntil { try s.statusLine().contains("Bench 1/1") }, "nudge did not start")
+        try s.send(keys: "e")
+        try s.send(keys: "b")
+        #expect(try s.waitUntil { try s.statusLine().contains("edit: box") })
+        // A click is no box: the tool says how to draw one.
+        try s.mouse(.press, column: 30, row: 10)
+        try s.mouse(.release, column: 30, row: 10)
+        let guidance = "A box: drag from one corner to the other (at least 4 pt each way)."
+        func bottom() throws -> String {
+            let rows = try s.text().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            return rows.suffix(4).joined(separator: " ").split(separator: " ").joined(separator: " ")
+        }
+        let whole = try s.waitUntil { try bottom().contains(guidance) }
+        #expect(whole, "the guidance is not whole on screen: \((try? bottom()) ?? "")")
+        // The message took the figures' room: no fps field while it shows.
+        #expect(try !bottom().contains(" fps "), "\((try? bottom()) ?? "")")
+    }
+}
