@@ -73,11 +73,22 @@ struct ConstraintGraph {
         colorOf.removeAll(keepingCapacity: true)
         colorOf.append(contentsOf: repeatElement(UInt8(k), count: contacts.count))
 
-        // 1. In contact order: a color for each constraint; those that got none go to the
-        //    overflow, and elastic ones get a scalar copy for the impact pass. Each color
-        //    remembers its last two contacts, in case they end up as a small tail.
         var counts = (0..<k).map { _ in 0 }
         var lastTwo = [SIMD2<Int32>](repeating: SIMD2(-1, -1), count: k)
+        colorContacts(contacts, solverBodies, bodies, words: words, anyJointed: anyJointed, jointed, settings, &counts, &lastTwo)
+        moveSmallTails(contacts, bodies, settings, &counts, lastTwo)
+        fillBatches(contacts, solverBodies, settings, counts)
+    }
+
+    /// 1. In contact order: a color for each constraint; those that got none go to the
+    ///    overflow, and elastic ones get a scalar copy for the impact pass. Each color
+    ///    remembers its last two contacts, in case they end up as a small tail.
+    @inline(__always)
+    private mutating func colorContacts(_ contacts: UnsafeBufferPointer<Contact>, _ solverBodies: UnsafePointer<SolverBody>,
+                                        _ bodies: UnsafeMutablePointer<Body>, words: Int, anyJointed: Bool,
+                                        _ jointed: UnsafeBufferPointer<Bool>, _ settings: SolverSettings,
+                                        _ counts: inout [Int], _ lastTwo: inout [SIMD2<Int32>]) {
+        let k = Self.colorCount
         colorBits.withUnsafeMutableBufferPointer { bitBuffer in
         colorOf.withUnsafeMutableBufferPointer { color in
         counts.withUnsafeMutableBufferPointer { counts in
@@ -117,10 +128,15 @@ struct ConstraintGraph {
                 }
             }
         }}}}
+    }
 
-        // 2. A color's last batch with one or two lanes filled costs as much as a full one, and
-        //    more than its constraints solved one at a time (small scenes are mostly such
-        //    batches): those constraints join the overflow, the latest first.
+    /// 2. A color's last batch with one or two lanes filled costs as much as a full one, and
+    ///    more than its constraints solved one at a time (small scenes are mostly such
+    ///    batches): those constraints join the overflow, the latest first.
+    @inline(__always)
+    private mutating func moveSmallTails(_ contacts: UnsafeBufferPointer<Contact>, _ bodies: UnsafeMutablePointer<Body>,
+                                         _ settings: SolverSettings, _ counts: inout [Int], _ lastTwo: [SIMD2<Int32>]) {
+        let k = Self.colorCount
         for c in 0..<k where (1...Self.smallestBatch - 1).contains(counts[c] % wideLanes) {
             let tail = counts[c] % wideLanes
             for t in 0..<tail {
@@ -132,9 +148,17 @@ struct ConstraintGraph {
             }
             counts[c] -= tail
         }
+    }
 
-        // 3. The batches: each color's constraints fill its batches eight at a time, the last
-        //    one padded with empty lanes (they point at the ground with zero mass).
+    /// 3. The batches: each color's constraints fill its batches eight at a time, the last
+    ///    one padded with empty lanes (they point at the ground with zero mass).
+    /// 4. In contact order again: each colored constraint prepared straight into the next
+    ///    lane of its color, through a pointer (no staging copy, no growth or uniqueness
+    ///    checks per constraint); then each batch's effective masses, eight at a time.
+    @inline(__always)
+    private mutating func fillBatches(_ contacts: UnsafeBufferPointer<Contact>, _ solverBodies: UnsafePointer<SolverBody>,
+                                      _ settings: SolverSettings, _ counts: [Int]) {
+        let k = Self.colorCount
         var firstBatch = [Int](repeating: 0, count: k + 1)
         for c in 0..<k { firstBatch[c + 1] = firstBatch[c] + (counts[c] + wideLanes - 1) / wideLanes }
         let total = firstBatch[k]
@@ -144,9 +168,6 @@ struct ConstraintGraph {
         batchCount = total
         for c in 0..<k where counts[c] % wideLanes != 0 { batches[firstBatch[c + 1] - 1] = WideContact() }
 
-        // 4. In contact order again: each colored constraint prepared straight into the next
-        //    lane of its color, through a pointer (no staging copy, no growth or uniqueness
-        //    checks per constraint); then each batch's effective masses, eight at a time.
         var slot = [Int](repeating: 0, count: k)
         batches.withUnsafeMutableBufferPointer { bp in
         colorOf.withUnsafeBufferPointer { color in

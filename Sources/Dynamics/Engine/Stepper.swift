@@ -29,6 +29,8 @@ struct Stepper {
     private var awakeJoints: [Int32] = []
     /// Awake joints whose rigid rows are solved together with their neighbours' (JointGroups.swift).
     private var jointGroups = JointGroups()
+    /// The turning stiffness of joints' pulls, taken implicitly (TensionInertia.swift).
+    private var tensionInertia = TensionInertia()
     /// Awake joints that are springs, applied as forces (SpringForce.swift).
     private var springJoints: [Int32] = []
     /// Dynamic awake bodies under fields applied at every substep (SubstepField.swift).
@@ -56,11 +58,12 @@ struct Stepper {
             linearSlop: settings.linearSlop)
         let jointSoftness = Softness(hertz: 2 * contactHertz, dampingRatio: settings.jointDampingRatio, h: h)
         let iterativeJointHertz = min(2 * contactHertz, settings.iterativeJointHertzPerSubstepRate / h)
-        let iterativeJointSoftness = Softness(hertz: iterativeJointHertz, dampingRatio: settings.jointDampingRatio, h: h)
+        let iterativeJointSoftness = Softness(hertz: iterativeJointHertz, dampingRatio: settings.iterativeJointDampingRatio, h: h)
 
         prepareBodies(h: h, bodies)
         prepareFields(fields, bodies)
         prepareConstraints(set, bodies: &bodies, joints: &joints, contacts: contacts)
+        if settings.implicitJointTension { prepareTensionInertia(h: h, bodies, &joints) }
         let relaxIterations = max(1, settings.relaxIterations)
         withContext(set, jointSoftness: jointSoftness, iterativeJointSoftness: iterativeJointSoftness,
                     settings: settings, joints: &joints) { step in
@@ -171,6 +174,15 @@ struct Stepper {
                                   bodyCount: bodyCount)
             }
         }}}
+    }
+
+    /// Each awake joint's bodies with the inertia their joints' pull asks for (TensionInertia.swift).
+    private mutating func prepareTensionInertia(h: Double, _ bodies: [Body], _ joints: inout [Joint]) {
+        let bodyCount = bodies.count
+        awakeJoints.withUnsafeBufferPointer { awake in
+        joints.withUnsafeMutableBufferPointer { jp in
+            tensionInertia.apply(awake: awake, joints: jp.baseAddress!, bodyCount: bodyCount, h: h)
+        }}
     }
 
     /// Opens the step's buffers once and runs `body` over a context holding their addresses.

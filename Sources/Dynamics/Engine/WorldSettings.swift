@@ -39,14 +39,25 @@ struct WorldSettings: Sendable {
     /// per substep no longer holds a hanging chain still (JointGroups.swift).
     var iterativeJointHertzPerSubstepRate = 0.25
     /// Gauss-Seidel passes per substep over those joints, while solving and while relaxing
-    /// (Box2D v3 runs one of each). A pin at a ball's rim-to-rim midpoint, twice the radius out,
-    /// turns the ball far more than it moves it (m·d²/I = 8; 3.1 in v3's joint grid), so a ball's
-    /// four pins are coupled through its turn more strongly than each pin's own effective mass,
-    /// one pass leaves most of that error, and the bias fed it back: nets of 45×45 balls gained
-    /// energy and 50×50 went NaN. Four and two passes hold nets of 100×100 (docs/dynamics.md).
-    var iterativeJointPasses = 4
+    /// (Box2D v3 runs one of each). A net of pinned balls needs more: a pin at a ball's
+    /// rim-to-rim midpoint, twice the radius out, turns the ball more than it moves it, so a
+    /// ball's four pins are coupled through its turn about as strongly as each pin's own
+    /// effective mass, and one pass leaves most of that error (a 100×100 net hung by two
+    /// corners still swung at 7 % of its drop's energy after 10 s with one and one, and at 0.4 %
+    /// with two and two; four solve passes did no better than two; docs/dynamics.md).
+    var iterativeJointPasses = 2
     var iterativeJointRelaxPasses = 2
     var jointDampingRatio = 2.0
+    /// The damping ratio of those joints. A pin's give is the soft step's, not physics: a net
+    /// solved one joint at a time stretches under its load and, at ratio 2, bounced on that
+    /// stretch for tens of seconds (a 50×50 net hung by its corners still had 6 % of its drop's
+    /// energy after 10 s). The damper acts only on the stretch's own speed, which a rigid pin
+    /// never has, so a large one takes out the bounce and leaves the swing (docs/dynamics.md).
+    var iterativeJointDampingRatio = 30.0
+    /// Whether a joint's pull on a body held off its center turns the body back implicitly where
+    /// a substep cannot follow that turn (TensionInertia.swift): without it the balls next to the
+    /// pins a large net hangs from jitter and the net never settles.
+    var implicitJointTension = true
     /// Contact stiffness is capped at this fraction of the substep rate (Box2D v3's 1/4).
     var contactHertzPerSubstepRate = 0.25
     /// Cap on the push-out speed for overlapping shapes (3 m/s).
