@@ -69,6 +69,13 @@ extension DynamicAnimator {
         return body(for: item).map { world.body($0).isAsleep } ?? false
     }
 
+    /// Nudge extension: the length of one solver substep, in seconds (a step of 1/60 s is cut
+    /// into the engine's substeps). A constant force's kick moves the body over a substep at the
+    /// velocity it reaches at the kick, so between steps an item under a constant acceleration a
+    /// reads the velocity of half a substep before the positions, v + a·h/2 being that of their
+    /// instant: energy checks need h.
+    public var substepDuration: Double { Self.stepDuration / Double(max(world.settings.substeps, 1)) }
+
     /// Nudge extension: the kinetic energy of the items that move under forces (not anchored
     /// ones): Σ ½·m·v² + ½·I·ω², with m the mass the engine gives each item (a 100×100 item of
     /// density 1 has mass 1), v in pt/s, I its moment of inertia about its center and ω in rad/s;

@@ -24,19 +24,21 @@ struct EnergyAuditTests {
     ///   10⁶ pt/s² into a wall; it crosses the wall's place within a step, and continuous
     ///   collision puts it back at the wall with the speed it gained beyond it (seed 624: +35 %
     ///   of the scene's scale at step 1). Walls under a steady force of any size.
-    /// - magneticField: an item resting on a wall under gravity and a strong magnetic field (a
-    ///   light charged item turns by radians per substep) creeps along the wall; the likely cause:
-    ///   the field turns the velocity gravity gave it in the substep before the contact cancels
-    ///   it, so a little of each substep's fall becomes sliding (seed 8331: +1 % of the scene's
-    ///   scale by step 188). The field's own integration; not solved yet.
-    static let enabled = Set(EnergyAudit.Kind.allCases).subtracting([.electricField, .magneticField])
+    /// (magneticField came off it when springs and fields kicked before the constant loads: the
+    /// field had turned the velocity gravity gave a resting item before the wall took it back,
+    /// and the item crept along the wall, seed 8331.)
+    static let enabled = Set(EnergyAudit.Kind.allCases).subtracting([.electricField])
 
     /// Seeds of the default run that fail for a cause in another part of the engine, each a
     /// known issue (reported as such, and failing the test once the cause is fixed, so it comes
     /// off this list): not hidden, not skipped.
     /// (Seed 773, a light ellipse squeezed through a wall by heavier items under sideways
     /// gravity, came off it when two-point contacts were solved as blocks.)
-    static let awaiting: [UInt64: String] = [:]
+    /// Seed 773 is back on it: its light ellipse (i2, no spring or field on it) is squeezed out
+    /// through the left wall by heavier items at step 67 once the spring and vortex on the others
+    /// kick before gravity; the order changes their paths by rounding only, and the ellipse
+    /// crosses the wall as it did before block contacts.
+    static let awaiting: [UInt64: String] = [773: "walls that hold a light item squeezed by heavier ones"]
 
     @Test("random scenes of every enabled behavior kind never gain energy beyond their drivers' work, never go NaN and never leave the walls")
     func randomScenesKeepTheirEnergy() {

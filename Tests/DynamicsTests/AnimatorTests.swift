@@ -30,6 +30,30 @@ import Geometry
         }
     }
 
+    /// UIKit's `damping` is the damping ratio of the snap's 4 Hz spring, from 0 (the most
+    /// oscillation) to 1 (the least): the overshoot shrinks as the damping grows, none is left at
+    /// 1 (a critically damped spring never crosses its point), and at every damping the item
+    /// comes to rest at the point (UIKit's snap always settles).
+    @Test func snapDampingRunsFromMostOscillationToNone() {
+        func snapped(damping: Double) -> (overshoot: Double, settled: Bool) {
+            let item = Box(Point(200, 184), Size(80, 80))
+            let animator = DynamicAnimator(referenceBounds: bounds640)
+            let snap = SnapBehavior(item: item, snapTo: Point(400, 184))
+            snap.damping = damping
+            animator.addBehavior(snap)
+            var overshoot = -Double.infinity
+            run(animator, steps: 240) { _ in overshoot = max(overshoot, item.center.x - 400) }
+            return (overshoot, item.center.distance(to: Point(400, 184)) < 0.5)
+        }
+        let runs = [0.0, 0.25, 0.5, 0.75, 1.0].map { snapped(damping: $0) }
+        for (less, more) in zip(runs, runs.dropFirst()) {
+            #expect(less.overshoot > more.overshoot, "overshoots \(runs.map(\.overshoot))")
+        }
+        #expect(runs[0].overshoot > 100, "damping 0 swings past the point by half the distance or more: \(runs[0].overshoot)")
+        #expect(runs[4].overshoot < 0.5, "damping 1 does not overshoot: \(runs[4].overshoot)")
+        #expect(runs.allSatisfy { $0.settled }, "settles: \(runs.map(\.settled))")
+    }
+
     @Test func aNewSnapForAnItemReplacesTheOldOne() {
         let item = Box(Point(100, 100), Size(80, 80))
         let animator = DynamicAnimator(referenceBounds: bounds640)

@@ -50,6 +50,44 @@ import Geometry
         #expect(r.item.center.distance(to: Point(50_000, 50_000)) <= 2 * 100 / strength * 1.01)
     }
 
+    /// An item resting on the floor under gravity and a magnetic field: the field can do no work
+    /// and gravity none while the item stays down, so kinetic plus potential energy never rises
+    /// and the item stays where it is. A 20×20 item of charge 2 (mass 0.04) turns by
+    /// ω·h = strength·charge/mass/240 radians per substep: from a twentieth of a radian to three.
+    /// The field used to turn the velocity gravity gave the item in the substep before the floor
+    /// took it back, so a little of each substep's fall became sliding: at 1 radian per substep
+    /// the item slid along the floor and gained energy.
+    @Test(arguments: [(0.05, 0.0), (0.5, 0.0), (1.0, 0.0), (2.0, 0.0), (3.0, 0.0), (1.0, 0.5), (3.0, 1.0)])
+    func anItemRestingOnAFloorUnderAMagneticFieldStaysAtRest(turnPerSubstep: Double, friction: Double) {
+        let item = Box(Point(320, 358), Size(20, 20))
+        let animator = DynamicAnimator(referenceBounds: Rect(x: 0, y: 0, width: 640, height: 368))
+        animator.pausesAtRest = false
+        let props = DynamicItemBehavior(items: [item])
+        props.charge = 2
+        props.friction = friction
+        let m = 0.04, h = 1.0 / 240
+        let field = FieldBehavior.magneticField()
+        field.strength = turnPerSubstep / h * m / 2
+        field.addItem(item)
+        let walls = CollisionBehavior(items: [item])
+        walls.setTranslatesReferenceBoundsIntoBoundary(true)
+        for behavior in [props, field, walls, GravityBehavior(items: [item])] as [DynamicBehavior] {
+            animator.addBehavior(behavior)
+        }
+        #expect(abs(animator.mass(for: item) - m) < 1e-12)
+        let g = GravityBehavior.pointsPerSecondSquared
+        func energy() -> Double { 0.5 * m * animator.linearVelocity(for: item).lengthSquared + m * g * (368 - item.center.y) }
+        let e0 = energy()
+        var worst = 0.0, farthest = 0.0
+        run(animator, steps: 600) { _ in
+            worst = max(worst, energy() - e0)
+            farthest = max(farthest, abs(item.center.x - 320))
+        }
+        // m·g·(0.1 pt): the floor's soft contact settles the item by less than its slop.
+        #expect(worst < m * g * 0.1, "gains \(worst / (m * g)) pt of height in energy")
+        #expect(farthest < 0.5, "slides \(farthest) pt along the floor")
+    }
+
     /// ½v² + ½ω²x², ω = 2π√strength: an item swinging and circling about the field's position.
     @Test(arguments: [0.25, 1.0, 4.0])
     func springFieldKeepsItsEnergy(strength: Double) {
@@ -60,6 +98,34 @@ import Geometry
         let w2 = pow(2 * Double.pi, 2) * strength
         let drift = r.energyDrift { r.kinetic + 0.5 * w2 * (r.item.center - field.position).lengthSquared }
         #expect(drift < 0.01, "energy drifts by \(drift)")
+    }
+
+    /// A spring field of strength f² swings at f Hz: from 0.5 to 10 Hz, an item let go 60 pt
+    /// from the field's position keeps at least 98 % of its amplitude each cycle and its period
+    /// is within 1 % of 1/f (as an undamped attachment spring's, SpringEnergyTests).
+    @Test(arguments: [0.5, 1.0, 2.0, 4.0, 7.0, 10.0])
+    func springFieldKeepsItsSwingAndPeriod(frequency: Double) {
+        let field = FieldBehavior.springField()
+        field.strength = frequency * frequency
+        field.position = Point(50_000, 50_000)
+        let r = Run(field, at: Point(50_060, 50_000), velocity: .zero)
+        let omega = 2 * Double.pi * frequency, dt = 1.0 / 60
+        var swing = SpringEnergyTests.Swing(), previous = 60.0, t = 0.0
+        run(r.animator, steps: Int(max(10, 6 / frequency) * 60)) { _ in
+            t += dt
+            let x = r.item.center.x - 50_000, v = r.velocity.x
+            if previous < 0 && x >= 0 { swing.crossings.append(t - dt * x / (x - previous)) }
+            previous = x
+            swing.energies.append((t, v * v + omega * omega * x * x))
+        }
+        #expect(swing.crossings.count >= 4)
+        let period = SpringEnergyTests.period(swing)
+        #expect(abs(period * frequency - 1) < 0.01, "period \(period) s at \(frequency) Hz")
+        let ratios = SpringEnergyTests.cycleRatios(swing, period: 1 / frequency)
+        #expect(!ratios.isEmpty)
+        #expect(ratios.allSatisfy { $0 >= 0.98 }, "worst cycle keeps \(ratios.min() ?? 0) of its amplitude")
+        let last = swing.energies.last!.1, first = swing.energies.first!.1
+        #expect(abs((last / first).squareRoot() - 1) < 0.02, "amplitude ratio over the run \((last / first).squareRoot())")
     }
 
     /// Radial gravity of constant strength (potential g·s·d) and with falloff 2 (potential
@@ -79,14 +145,19 @@ import Geometry
     }
 
     /// An attracting charge (charge −1) in an electric field with falloff 2: a Kepler orbit,
-    /// potential −g·s·|q|·100²/d for mass 1.
-    @Test func electricFieldKeepsItsEnergy() {
+    /// potential −g·s·|q|·100²/d for mass 1; and with no falloff, a force of constant size
+    /// toward the position, potential g·s·|q|·d.
+    @Test(arguments: [2.0, 0.0])
+    func electricFieldKeepsItsEnergy(falloff: Double) {
         let field = FieldBehavior.electricField()
         field.position = Point(50_000, 50_000)
-        field.falloff = 2
+        field.falloff = falloff
         let r = Run(field, at: Point(50_400, 50_000), velocity: Vector(0, 120), charge: -1)
         let g = GravityBehavior.pointsPerSecondSquared
-        let drift = r.energyDrift { r.kinetic - g * 100 * 100 / r.item.center.distance(to: field.position) }
+        let drift = r.energyDrift {
+            let d = r.item.center.distance(to: field.position)
+            return r.kinetic + (falloff == 0 ? g * d : -g * 100 * 100 / d)
+        }
         #expect(drift < 0.01, "energy drifts by \(drift)")
     }
 

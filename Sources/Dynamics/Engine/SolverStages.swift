@@ -1,9 +1,11 @@
 // SolverStages: the passes of one substep, in the order Stepper.step runs them (Box2D v3's
 // solver stages, in Nudge's variant of its soft step):
-//   integrate velocities → apply forces → resolve impacts → warm start → solve →
+//   apply forces → integrate velocities → resolve impacts → warm start → solve →
 //   integrate positions → resolve impacts → relax → relax friction (once per further relax
 //   iteration); in the last substep, forces are applied once more (half a kick, velocity
 //   Verlet) after integrate positions.
+// Forces come before the constant loads so that a velocity-dependent field (magnetic) turns the
+// velocity the last relax pass left, not the load a contact is about to take back.
 // Each stage is a loop over the step's buffers through the SolverContext's pointers. They are
 // inlined into the substep loop, as the passes were when they were written out in it, so the
 // compiler sees the same code: splitting the loop into named stages costs no instructions.

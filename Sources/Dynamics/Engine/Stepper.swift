@@ -69,8 +69,12 @@ struct Stepper {
                     settings: settings, joints: &joints) { step in
             let forces = step.hasForces
             for i in 0..<n {
-                step.integrateVelocities()
+                // Springs and fields kick the velocity the constraints left, before the step's
+                // constant loads are added: a magnetic field that turned the substep's gravity
+                // before a floor took it back made a little of each substep's fall sliding
+                // (docs/dynamics.md, "Magnetic fields against walls").
                 if forces { step.applyForces(tau: i == 0 ? h / 2 : h, elapsed: Double(i) * h) }
+                step.integrateVelocities()
                 step.resolveImpacts()
                 step.warmStart()
                 step.solve()
