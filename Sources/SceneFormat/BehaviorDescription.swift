@@ -23,6 +23,20 @@ public struct BehaviorDescription: Hashable, Sendable {
     /// A list behavior whose `items` the file leaves out (it acts on every item, spawned ones too).
     public var listsEveryItem: Bool { kind.listsEveryItem }
 
+    /// The item ids the entry names: its list, or the items it is made for.
+    public var namedItems: [String] { kind.namedItems }
+
+    /// The entry's `items` list, for kinds that have one (nil inside: every item).
+    public var listedItems: [String]?? { (kind as? any ListingItems).map(\.items) }
+
+    /// The same entry with `items` replaced (unchanged for kinds without a list).
+    public func withListedItems(_ items: [String]?) -> BehaviorDescription {
+        guard var list = kind as? any ListingItems else { return self }
+        list.items = items
+        guard let changed = list as? any BehaviorKind else { return self }
+        return BehaviorDescription(changed)
+    }
+
     /// The kind's value when it is a `K`.
     public func `as`<K: BehaviorKind>(_: K.Type) -> K? { kind as? K }
 

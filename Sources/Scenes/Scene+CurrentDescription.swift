@@ -6,17 +6,13 @@
 // - Items: the scene's items as they are (spawned ones included, removed ones gone), each at its
 //   live center in points, angle, size, alpha, color and drawn scale, with its velocity and
 //   angular velocity when a behavior drives it (items no behavior drives have none).
-// - Behaviors: `fileBehaviors[i]` is the live form of `sceneDescription.behaviors[i]`. List
-//   behaviors write the items they hold now (left out when they hold every item and the file
-//   left them out); a push writes its live direction and `active`; a snap its live point; an
-//   attachment its live definition, made so that building it where the items now are keeps the
-//   same joint: the `length` it has now (a length left out would mean the distance at creation,
-//   which differs mid-swing), anchors where they are now, a sliding axis as it has turned, and
-//   pin and sliding ranges counted from the present angle or travel. A dynamicItem's start
-//   velocities are left out: they were spent at the start, and the items' own velocities now
-//   carry them. A file behavior that has left the animator (its item was removed, or a gesture
-//   replaced the snap it was) is left out, as are the behaviors gestures made at run time (a
-//   tap's snap, a drag's push, a grab's spring).
+// - Behaviors: `fileBehaviors[i]` is the live form of `sceneDescription.behaviors[i]`, and each
+//   kind writes its own live state (BehaviorRuntime.current, in Behaviors/): list behaviors the
+//   items they hold now (left out when they hold every item and the file left them out), a push
+//   its live direction, a snap its live point, an attachment its live definition. A file
+//   behavior that has left the animator (its item was removed, or a gesture replaced the snap
+//   it was) is left out, as are the behaviors gestures made at run time (a tap's snap, a drag's
+//   push, a grab's spring).
 // - Animations, at `time` seconds after the start: one that has ended is left out (its end
 //   values are in the items); one still waiting keeps the rest of its delay; one in flight is
 //   written as what is left of it, one pass to the same targets in the time that remains.
@@ -83,102 +79,17 @@ extension Scene {
 
     // MARK: Behaviors
 
-    /// The entry with its live state; nil when nothing of it is left (a list emptied by removals).
+    /// The entry with its live state, as its kind writes it; nil when nothing of it is left.
     private func currentEntry(_ entry: BehaviorDescription, _ live: DynamicBehavior, itemIDs: Set<String>) -> BehaviorDescription? {
-        typealias B = BehaviorDescription
-        if var push = entry.as(B.Push.self), let p = live as? PushBehavior {
-            guard let ids = itemList(push.items, p) else { return nil }
-            push.items = ids
-            if p.pushDirection == .zero {
-                if push.direction != nil || push.magnitude != nil { push.magnitude = 0 }
-                push.direction = nil
-            } else {
-                push.direction = Vector(Self.bounded(p.pushDirection.x), Self.bounded(p.pushDirection.y))
-                push.angle = nil; push.magnitude = nil
-            }
-            push.active = p.active
-            return B(push)
-        }
-        if var gravity = entry.as(B.Gravity.self), let g = live as? ItemListBehavior {
-            guard let ids = itemList(gravity.items, g) else { return nil }
-            gravity.items = ids
-            return B(gravity)
-        }
-        if var collision = entry.as(B.Collision.self), let c = live as? ItemListBehavior {
-            guard let ids = itemList(collision.items, c) else { return nil }
-            collision.items = ids
-            return B(collision)
-        }
-        if var field = entry.as(B.Field.self), let f = live as? ItemListBehavior {
-            guard let ids = itemList(field.items, f) else { return nil }
-            field.items = ids
-            return B(field)
-        }
-        if var properties = entry.as(B.DynamicItemProperties.self), let p = live as? ItemListBehavior {
-            guard let ids = itemList(properties.items, p) else { return nil }
-            properties.items = ids
-            properties.velocity = nil
-            properties.angularVelocity = nil
-            return B(properties)
-        }
-        if var snap = entry.as(B.Snap.self), let s = live as? SnapBehavior {
-            guard itemIDs.contains(snap.item) else { return nil }
-            snap.point = Self.position(s.snapPoint)
-            snap.damping = Self.bounded(s.damping, 0...1)
-            return B(snap)
-        }
-        if let attachment = entry.as(B.Attachment.self), let a = live as? AttachmentBehavior {
-            guard itemIDs.contains(attachment.item), attachment.to.map(itemIDs.contains) ?? true else { return nil }
-            return B(Self.current(attachment, a))
-        }
-        return entry
+        entry.runtime.currentEntry(live, in: self, itemIDs: itemIDs)
     }
 
     /// The ids a list behavior holds now: nil (every item) when the file left `items` out and it
     /// still holds every item; `.some(nil)` for "every item", `nil` when the list is empty.
-    private func itemList(_ written: [String]?, _ live: ItemListBehavior) -> [String]?? {
+    func itemList(_ written: [String]?, _ live: ItemListBehavior) -> [String]?? {
         let held = live.items.compactMap { ($0 as? SceneItem)?.id }
         if written == nil && Set(held) == Set(items.map(\.id)) { return .some(nil) }
         return held.isEmpty ? nil : .some(held)
-    }
-
-    /// An attachment's live definition, to be built again where its items now are.
-    static func current(_ entry: BehaviorDescription.Attachment, _ live: AttachmentBehavior) -> BehaviorDescription.Attachment {
-        var d = entry
-        let (itemPoint, otherPoint) = live.attachmentPoints
-        switch entry.kind {
-        case .distance, .limit:
-            if entry.to == nil { d.anchor = position(live.anchorPoint) }
-            d.length = bounded(live.length, 0...1e6)
-        case .pin:
-            d.anchor = position(entry.to == nil ? live.anchorPoint : itemPoint)
-            if let range = live.attachmentRange {
-                let turned = live.currentAngle
-                d.range = Self.rangeFromHere(range, at: turned)
-            }
-        case .sliding:
-            d.anchor = position(entry.to == nil ? live.anchorPoint : otherPoint)
-            let axis = live.currentAxis
-            d.axis = Vector(bounded(axis.x), bounded(axis.y))
-            if let range = live.attachmentRange {
-                let travelled = live.currentTranslation
-                d.range = Self.rangeFromHere(range, at: travelled)
-            }
-        case .fixed:
-            d.anchor = position(itemPoint)
-        }
-        if entry.kind == .distance {
-            d.frequency = entry.frequency == nil && live.frequency == 0 ? nil : bounded(live.frequency, 0...1e6)
-            d.damping = entry.damping == nil && live.damping == 0 ? nil : bounded(live.damping, 0...1)
-        }
-        if entry.kind == .pin {
-            let motor = live.maxMotorTorque > 0
-            d.motorTorque = motor ? bounded(live.maxMotorTorque, 0...1e6) : nil
-            d.motorSpeed = motor ? bounded(live.motorSpeed) : nil
-            d.frictionTorque = !motor && (entry.frictionTorque != nil || live.frictionTorque > 0)
-                ? bounded(live.frictionTorque, 0...1e6) : nil
-        }
-        return d
     }
 
     // MARK: Gestures and animations

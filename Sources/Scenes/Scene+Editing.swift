@@ -5,46 +5,14 @@
 // live behavior of `sceneDescription.behaviors[i]` through every edit. An edit that would break
 // the description (an unknown item id, an item still named by a behavior, an index out of
 // range) is refused: `apply` returns nil and changes nothing, so a bad edit never leaves a
-// broken scene. New behaviors are built through the same BehaviorBuilding path SceneBuilder
-// uses. A replaced behavior is changed in place where it can be, since building it again
-// would lose live state (a pin's anchor on moving items, warm-started contacts): a list's
-// items, an attachment's length, spring, friction and motor, a dynamic item's properties.
-// Otherwise it is built again and joins the end of the animator's behaviors.
+// broken scene. New behaviors are built through the same BehaviorRuntime path SceneBuilder
+// uses. A replaced behavior is changed in place where its kind can (BehaviorRuntime.change),
+// since building it again would lose live state (a pin's anchor on moving items, warm-started
+// contacts): a list's items, an attachment's length, spring, friction and motor, a dynamic
+// item's properties. Otherwise it is built again and joins the end of the animator's behaviors.
 import Dynamics
 import Geometry
 import SceneFormat
-
-/// A behavior kind that lists the items it acts on (`items: nil` is every item).
-protocol ListingItems {
-    var items: [String]? { get set }
-}
-
-extension BehaviorDescription.Collision: ListingItems {}
-extension BehaviorDescription.Gravity: ListingItems {}
-extension BehaviorDescription.Push: ListingItems {}
-extension BehaviorDescription.DynamicItemProperties: ListingItems {}
-extension BehaviorDescription.Field: ListingItems {}
-
-extension BehaviorDescription {
-    /// The item ids the entry names: its list, or an attachment's or snap's items.
-    public var namedItems: [String] {
-        if let list = kind as? any ListingItems { return list.items ?? [] }
-        if let a = self.as(Attachment.self) { return [a.item] + (a.to.map { [$0] } ?? []) }
-        if let s = self.as(Snap.self) { return [s.item] }
-        return []
-    }
-
-    /// The entry's `items` list, for kinds that have one (nil inside: every item).
-    public var listedItems: [String]?? { (kind as? any ListingItems).map(\.items) }
-
-    /// The same entry with `items` replaced (unchanged for kinds without a list).
-    public func withListedItems(_ items: [String]?) -> BehaviorDescription {
-        guard var list = kind as? any ListingItems else { return self }
-        list.items = items
-        guard let changed = list as? any BehaviorKind else { return self }
-        return BehaviorDescription(changed)
-    }
-}
 
 extension Scene {
     /// Applies `edit` to the live scene and its description and returns the edit that undoes
@@ -97,7 +65,7 @@ extension Scene {
         items.insert(item, at: liveIndex)
         sceneDescription.items.insert(d, at: index)
         for (i, b) in sceneDescription.behaviors.enumerated() where b.listsEveryItem {
-            (fileBehaviors[i] as? ItemListBehavior)?.addItem(item)
+            b.runtime.take(item, intoLive: fileBehaviors[i])
         }
         return .removeItem(id: d.id)
     }
@@ -147,13 +115,13 @@ extension Scene {
         if let id = b.id {
             for (i, other) in sceneDescription.behaviors.enumerated() where i != index && other.id == id { return false }
         }
-        return b.kind is any BehaviorBuilding
+        return b.kind is any BehaviorRuntime
     }
 
     /// The live behavior `b` makes, not yet in the animator, and the work to do once it is.
     private func build(_ b: BehaviorDescription) -> (DynamicBehavior, [() -> Void]) {
         let context = BehaviorBuildContext(referenceBounds: referenceBounds, items: items)
-        let live = (b.kind as! any BehaviorBuilding).build(in: context)
+        let live = b.runtime.buildLive(in: context)
         boundaryLayouts += context.boundaryLayouts
         return (live, context.afterAdding)
     }
@@ -171,15 +139,11 @@ extension Scene {
 
     private func removeBehavior(at index: Int) -> SceneEdit? {
         guard sceneDescription.behaviors.indices.contains(index) else { return nil }
-        var old = sceneDescription.behaviors[index]
         let live = fileBehaviors[index]
-        if let id = old.id, sceneDescription.gestures.contains(where: { $0.uses(behavior: id) }) { return nil }
-        if var a = old.as(BehaviorDescription.Attachment.self), a.to != nil, a.kind != .distance && a.kind != .limit,
-           let attachment = live as? AttachmentBehavior {
-            // A point shared by two items moves with them: undo puts the joint where it is now.
-            let point = attachment.attachmentPoints.0
-            if point.isFinite { a.anchor = Position(point); old = BehaviorDescription(a) }
-        }
+        if let id = sceneDescription.behaviors[index].id,
+           sceneDescription.gestures.contains(where: { $0.uses(behavior: id) }) { return nil }
+        // What an undo puts back: the entry as its kind says (an attachment where it is now).
+        let old = sceneDescription.behaviors[index].runtime.removedEntry(from: live)
         animator.removeBehavior(live)
         retiredBehaviors.append(live)
         sceneDescription.behaviors.remove(at: index)
@@ -206,57 +170,10 @@ extension Scene {
         return .replaceBehavior(at: index, with: old)
     }
 
-    /// Changes `live` from `old` to `new` where that needs no new behavior; false otherwise.
+    /// Changes `live` from `old` to `new` where that needs no new behavior (as the kind says:
+    /// BehaviorRuntime.change); false otherwise.
     private func changeInPlace(_ live: DynamicBehavior, from old: BehaviorDescription, to new: BehaviorDescription) -> Bool {
-        if let listed = new.listedItems, let list = live as? ItemListBehavior {
-            // Everything but the list must stay, apart from a dynamic item's properties below.
-            var rest = old.withListedItems(listed)
-            if let o = rest.as(BehaviorDescription.DynamicItemProperties.self),
-               let n = new.as(BehaviorDescription.DynamicItemProperties.self), let d = live as? DynamicItemBehavior {
-                guard Self.setsEveryPropertyOf(o, n) else { return false }
-                if let v = n.elasticity { d.elasticity = v }
-                if let v = n.friction { d.friction = v }
-                if let v = n.density { d.density = v }
-                if let v = n.resistance { d.resistance = v }
-                if let v = n.angularResistance { d.angularResistance = v }
-                if let v = n.allowsRotation { d.allowsRotation = v }
-                if let v = n.anchored { d.isAnchored = v }
-                if let v = n.charge { d.charge = v }
-                rest = new
-            }
-            guard rest == new else { return false }
-            let wanted = listed.map { $0.compactMap(item(withID:)) } ?? items
-            for item in list.items where !wanted.contains(where: { $0 === item }) { list.removeItem(item) }
-            for item in wanted where !list.items.contains(where: { $0 === item }) { list.addItem(item) }
-            return true
-        }
-        if var o = old.as(BehaviorDescription.Attachment.self), let n = new.as(BehaviorDescription.Attachment.self),
-           let a = live as? AttachmentBehavior {
-            o.length = n.length; o.frequency = n.frequency; o.damping = n.damping; o.range = n.range
-            o.frictionTorque = n.frictionTorque; o.motorSpeed = n.motorSpeed; o.motorTorque = n.motorTorque
-            guard o == n else { return false }
-            if let v = n.length { a.length = v }
-            a.frequency = n.frequency ?? 0
-            a.damping = n.damping ?? 0
-            a.attachmentRange = n.range
-            a.frictionTorque = n.frictionTorque ?? 0
-            a.motorSpeed = n.motorSpeed ?? 0
-            a.maxMotorTorque = n.motorTorque ?? 0
-            return true
-        }
-        return false
-    }
-
-    /// Whether `new` sets every property `old` sets (a property set back to "not given" needs a
-    /// new behavior: a live one cannot forget a value).
-    private static func setsEveryPropertyOf(_ old: BehaviorDescription.DynamicItemProperties,
-                                            _ new: BehaviorDescription.DynamicItemProperties) -> Bool {
-        (old.elasticity == nil || new.elasticity != nil) && (old.friction == nil || new.friction != nil)
-            && (old.density == nil || new.density != nil) && (old.resistance == nil || new.resistance != nil)
-            && (old.angularResistance == nil || new.angularResistance != nil)
-            && (old.allowsRotation == nil || new.allowsRotation != nil) && (old.anchored == nil || new.anchored != nil)
-            && (old.charge == nil || new.charge != nil) && old.velocity == new.velocity
-            && old.angularVelocity == new.angularVelocity
+        old.runtime.change(live, to: new, in: self)
     }
 }
 

@@ -65,32 +65,58 @@ public final class Scene {
 
     // MARK: Adding and removing items (spawned items, `then: remove`)
 
-    /// Appends `item` to the scene's items and adds it to `behaviors` (list behaviors only:
-    /// gravity, collision, push, dynamic item, field); it becomes dynamic if any took it.
+    /// Appends `item` to the scene's items and adds it to `behaviors` (file behaviors, each as its
+    /// kind takes an item: list behaviors add it, snaps and attachments keep their own items); it
+    /// becomes dynamic if any took it.
     public func addItem(_ item: SceneItem, joining behaviors: [DynamicBehavior] = []) {
         items.append(item)
         for behavior in behaviors {
-            (behavior as? ItemListBehavior)?.addItem(item)
+            if let i = fileBehaviors.firstIndex(where: { $0 === behavior }) {
+                sceneDescription.behaviors[i].runtime.take(item, intoLive: behavior)
+            } else {
+                (behavior as? ItemListBehavior)?.addItem(item)
+            }
         }
     }
 
-    /// Removes `item` from the items and from every behavior: list behaviors let go of it, and
-    /// behaviors made for it alone (snap, attachment) leave the animator.
+    /// Removes `item` from the items and from every behavior. A file behavior lets go of it as
+    /// its kind says (BehaviorRuntime.letGo: a list drops it, a behavior made for it leaves the
+    /// animator). The behaviors gestures make at run time (a tap's snap, a drag's push, a grab's
+    /// attachment) are of those three classes, and let go of it the same way here.
     public func removeItem(_ item: SceneItem) {
         items.removeAll { $0 === item }
+        var entries: [ObjectIdentifier: BehaviorDescription] = [:]
+        for (entry, live) in zip(sceneDescription.behaviors, fileBehaviors) { entries[ObjectIdentifier(live)] = entry }
         func visit(_ behavior: DynamicBehavior, parent: DynamicBehavior?) {
-            for child in behavior.childBehaviors { visit(child, parent: behavior) }
-            var detach = false
-            if let list = behavior as? ItemListBehavior {
-                list.removeItem(item)
-            } else if let snap = behavior as? SnapBehavior {
-                detach = snap.item === item
-            } else if let attachment = behavior as? AttachmentBehavior {
-                detach = attachment.items.contains { $0 === item }
+            let detach: Bool
+            if let entry = entries[ObjectIdentifier(behavior)] {
+                detach = entry.runtime.letGo(of: item, inLive: behavior)
+            } else {
+                for child in behavior.childBehaviors { visit(child, parent: behavior) }
+                detach = Self.runTimeBehavior(behavior, lettingGoOf: item)
             }
             guard detach else { return }
             if let parent { parent.removeChildBehavior(behavior) } else { animator.removeBehavior(behavior) }
         }
         for behavior in animator.behaviors { visit(behavior, parent: nil) }
+    }
+
+    /// Whether a behavior no file entry made (a gesture's) leaves with `item`; a list lets go of it.
+    private static func runTimeBehavior(_ behavior: DynamicBehavior, lettingGoOf item: SceneItem) -> Bool {
+        if let list = behavior as? ItemListBehavior {
+            list.removeItem(item)
+            return false
+        }
+        if let snap = behavior as? SnapBehavior { return snap.item === item }
+        if let attachment = behavior as? AttachmentBehavior { return attachment.items.contains { $0 === item } }
+        return false
+    }
+
+    /// Makes `live` hold exactly the items `ids` names (every item for nil), in that order for
+    /// the ones it gains.
+    func relist(_ live: ItemListBehavior, _ ids: [String]?) {
+        let wanted = ids.map { $0.compactMap(item(withID:)) } ?? items
+        for item in live.items where !wanted.contains(where: { $0 === item }) { live.removeItem(item) }
+        for item in wanted where !live.items.contains(where: { $0 === item }) { live.addItem(item) }
     }
 }

@@ -3,7 +3,7 @@
 // Every value was checked by SceneParser, so building cannot fail on the file's content: ids
 // resolve, numbers are finite and in range. Percent positions resolve against the reference
 // bounds here and only here. Each kind of behavior builds itself (Behaviors/, one file per kind,
-// through BehaviorBuilding), so this file knows no kind by name. Items listed by no behavior stay
+// through BehaviorRuntime), so this file knows no kind by name. Items listed by no behavior stay
 // out of the animator (as a view no behavior holds), and a behavior's `items` left out means
 // every item. An item's `velocity` and `angularVelocity` are set last, replacing what the
 // behaviors added at the start; items no behavior drives have no velocity to set.
@@ -22,10 +22,7 @@ public struct SceneBuilder: Sendable {
         var fileBehaviors: [DynamicBehavior] = []
 
         for entry in description.behaviors {
-            guard let kind = entry.kind as? any BehaviorBuilding else {
-                preconditionFailure("behavior type '\(entry.type)' has no BehaviorBuilding conformance in Scenes")
-            }
-            let behavior = kind.build(in: context)
+            let behavior = entry.runtime.buildLive(in: context)
             if let id = entry.id { behaviorsByID[id] = behavior }
             fileBehaviors.append(behavior)
             animator.addBehavior(behavior)

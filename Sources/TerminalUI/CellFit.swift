@@ -34,15 +34,7 @@ public enum CellFit {
         let n = colors.count
         precondition(n >= 1 && n <= 8, "a cell has one to eight sub-pixels")
         // The axis: the farthest pair.
-        var p = 0, q = 0
-        var widest: Float = 0
-        for i in 0..<n {
-            for j in (i + 1)..<max(i + 1, n) {
-                let d = colors[j] - colors[i]
-                let d2 = (d * d).sum()
-                if d2 > widest { widest = d2; p = i; q = j }
-            }
-        }
+        let (p, q, widest) = farthestPair(colors)
         if widest < 1e-6 {
             var mean = SIMD3<Float>(repeating: 0)
             for c in colors { mean += c }
@@ -65,19 +57,7 @@ public enum CellFit {
                     while j >= 0 && key[ord[j]] > v { ord[j + 1] = ord[j]; j -= 1 }
                     ord[j + 1] = k
                 }
-                // Try every cut: low = first m in order, high = the rest.
-                var total = SIMD3<Float>(repeating: 0), totalSquares: Float = 0
-                for c in colors { total += c; totalSquares += (c * c).sum() }
-                var lowSum = SIMD3<Float>(repeating: 0), lowSquares: Float = 0
-                var bestCut = 1, bestError = Float.infinity
-                for m in 1..<n {
-                    let c = colors[ord[m - 1]]
-                    lowSum += c; lowSquares += (c * c).sum()
-                    let highSum = total - lowSum, highSquares = totalSquares - lowSquares
-                    let error = lowSquares - (lowSum * lowSum).sum() / Float(m)
-                        + highSquares - (highSum * highSum).sum() / Float(n - m)
-                    if error < bestError { bestError = error; bestCut = m }
-                }
+                let bestCut = Self.bestCut(colors, order: ord)
                 var low = SIMD3<Float>(repeating: 0), high = SIMD3<Float>(repeating: 0)
                 var pattern: UInt8 = 0
                 for m in 0..<n {
@@ -94,17 +74,60 @@ public enum CellFit {
                         lo = min(lo, t); hi = max(hi, t)
                     }
                 }
-                let span = hi - lo
-                @inline(__always) func ramped(_ c: SIMD3<Float>) -> SIMD3<Float> {
-                    guard span > 1e-6 else { return c }
-                    let t = ((c - origin) * axis).sum() / axisLength2
-                    let u = (t - lo) / span
-                    let f = min(max(2 * u - 0.5, 0), 1)
-                    let moved = c + axis * ((f - u) * span)
-                    return moved.clamped(lowerBound: SIMD3(repeating: 0), upperBound: SIMD3(repeating: 255))
-                }
-                return Result(pattern: pattern, foreground: ramped(high), background: ramped(low))
+                let ramp = Ramp(origin: origin, axis: axis, axisLength2: axisLength2, lo: lo, span: hi - lo)
+                return Result(pattern: pattern, foreground: ramp.apply(high), background: ramp.apply(low))
             }
+        }
+    }
+
+    /// The two sub-pixels farthest apart, and their squared distance.
+    @inline(__always)
+    static func farthestPair(_ colors: UnsafeBufferPointer<SIMD3<Float>>) -> (Int, Int, Float) {
+        let n = colors.count
+        var p = 0, q = 0
+        var widest: Float = 0
+        for i in 0..<n {
+            for j in (i + 1)..<max(i + 1, n) {
+                let d = colors[j] - colors[i]
+                let d2 = (d * d).sum()
+                if d2 > widest { widest = d2; p = i; q = j }
+            }
+        }
+        return (p, q, widest)
+    }
+
+    /// Of every cut of the sorted sub-pixels (low = the first m in `order`, high = the rest),
+    /// the m with the least squared error of the two groups about their means.
+    @inline(__always)
+    static func bestCut(_ colors: UnsafeBufferPointer<SIMD3<Float>>, order ord: UnsafeMutableBufferPointer<Int>) -> Int {
+        let n = colors.count
+        var total = SIMD3<Float>(repeating: 0), totalSquares: Float = 0
+        for c in colors { total += c; totalSquares += (c * c).sum() }
+        var lowSum = SIMD3<Float>(repeating: 0), lowSquares: Float = 0
+        var bestCut = 1, bestError = Float.infinity
+        for m in 1..<n {
+            let c = colors[ord[m - 1]]
+            lowSum += c; lowSquares += (c * c).sum()
+            let highSum = total - lowSum, highSquares = totalSquares - lowSquares
+            let error = lowSquares - (lowSum * lowSum).sum() / Float(m)
+                + highSquares - (highSum * highSum).sum() / Float(n - m)
+            if error < bestError { bestError = error; bestCut = m }
+        }
+        return bestCut
+    }
+
+    /// The contrast ramp along the fitted axis: a color a quarter of the cell's span from
+    /// either end is moved to that end, the middle stretched between.
+    struct Ramp {
+        let origin: SIMD3<Float>, axis: SIMD3<Float>, axisLength2: Float, lo: Float, span: Float
+
+        @inline(__always) func apply(_ c: SIMD3<Float>) -> SIMD3<Float> {
+            guard span > 1e-6 else { return c }
+            let t = ((c - origin) * axis).sum() / axisLength2
+            let u = (t - lo) / span
+            let f = min(max(2 * u - 0.5, 0), 1)
+            let moved = c + axis * ((f - u) * span)
+            return moved.clamped(lowerBound: SIMD3(repeating: 0), upperBound: SIMD3(repeating: 255))
         }
     }
 }

@@ -61,31 +61,10 @@ public struct PixelFrameWriter: Sendable {
                 out += Self.erasures(from: previous, to: grid, imageRows: imageRows)
             }
         }
-        var due = Set(tiles.changed(from: sameImage ? shownImage : nil, to: image)).union(owed)
-        if let previous {
-            // Where a letter was and is no more, the picture must show again.
-            for r in 0..<min(imageRows, grid.rows) {
-                for c in 0..<grid.columns where previous[c, r].character != " " && grid[c, r].character == " " {
-                    if let t = tile(containing: c, r, imageColumns: image.width / tiles.cellWidth, imageRows: imageRows) { due.insert(t) }
-                }
-            }
-        }
+        let due = dueTiles(image, grid: grid, previous: previous, sameImage: sameImage, imageRows: imageRows)
         var painted = Set<PixelTiles.Tile>()
         if sendImage {
-            for (index, t) in tiles.tiles(imageColumns: image.width / tiles.cellWidth, imageRows: imageRows).enumerated() where due.contains(t) {
-                out += Array("\u{1B}[\(t.row + 1);\(t.column + 1)H".utf8)
-                let gray = colorMode == .none ? image.grays(x: t.x, y: t.y, width: t.width, height: t.height) : nil
-                let source = gray ?? image, sx = gray == nil ? t.x : 0, sy = gray == nil ? t.y : 0
-                switch graphics {
-                case .sixel: out += SixelEncoder.encode(source, x: sx, y: sy, width: t.width, height: t.height, registers: colorRegisters)
-                case .kitty:
-                    let (id, replaced) = kittyImages.replace(tile: index)
-                    out += KittyGraphicsEncoder.encode(source, x: sx, y: sy, width: t.width, height: t.height, id: id)
-                    if let replaced { out += KittyGraphicsEncoder.delete(id: replaced) }
-                case .cells: break
-                }
-                painted.insert(t)
-            }
+            painted = paint(due, of: image, imageRows: imageRows, colorMode: colorMode, into: &out)
             owed = []
             if sameImage, shownImage != nil {
                 // Only the painted tiles changed on screen; updating them in place keeps this
@@ -97,7 +76,52 @@ public struct PixelFrameWriter: Sendable {
         } else {
             owed = due
         }
-        // Text.
+        writeText(grid, previous: previous, painted: painted, imageRows: imageRows, colorMode: colorMode, into: &out)
+        shownGrid = grid
+        guard !out.isEmpty else { return [] }
+        out += Array("\u{1B}[0m".utf8)
+        if synchronizedOutput { out = Array("\u{1B}[?2026h".utf8) + out + Array("\u{1B}[?2026l".utf8) }
+        return out
+    }
+
+    /// The tiles to send: those whose pixels changed, those owed from a frame not sent, and
+    /// those where a letter was and is no more (the picture must show there again).
+    private func dueTiles(_ image: PixelImage, grid: CellGrid, previous: CellGrid?, sameImage: Bool, imageRows: Int) -> Set<PixelTiles.Tile> {
+        var due = Set(tiles.changed(from: sameImage ? shownImage : nil, to: image)).union(owed)
+        guard let previous else { return due }
+        for r in 0..<min(imageRows, grid.rows) {
+            for c in 0..<grid.columns where previous[c, r].character != " " && grid[c, r].character == " " {
+                if let t = tile(containing: c, r, imageColumns: image.width / tiles.cellWidth, imageRows: imageRows) { due.insert(t) }
+            }
+        }
+        return due
+    }
+
+    /// Sends each due tile at its cell, as sixel or a kitty image (gray without color); returns
+    /// the tiles sent.
+    private mutating func paint(_ due: Set<PixelTiles.Tile>, of image: PixelImage, imageRows: Int, colorMode: ColorMode,
+                                into out: inout [UInt8]) -> Set<PixelTiles.Tile> {
+        var painted = Set<PixelTiles.Tile>()
+        for (index, t) in tiles.tiles(imageColumns: image.width / tiles.cellWidth, imageRows: imageRows).enumerated() where due.contains(t) {
+            out += Array("\u{1B}[\(t.row + 1);\(t.column + 1)H".utf8)
+            let gray = colorMode == .none ? image.grays(x: t.x, y: t.y, width: t.width, height: t.height) : nil
+            let source = gray ?? image, sx = gray == nil ? t.x : 0, sy = gray == nil ? t.y : 0
+            switch graphics {
+            case .sixel: out += SixelEncoder.encode(source, x: sx, y: sy, width: t.width, height: t.height, registers: colorRegisters)
+            case .kitty:
+                let (id, replaced) = kittyImages.replace(tile: index)
+                out += KittyGraphicsEncoder.encode(source, x: sx, y: sy, width: t.width, height: t.height, id: id)
+                if let replaced { out += KittyGraphicsEncoder.delete(id: replaced) }
+            case .cells: break
+            }
+            painted.insert(t)
+        }
+        return painted
+    }
+
+    /// The letters that changed, and those under a tile just painted (a picture covers them).
+    private func writeText(_ grid: CellGrid, previous: CellGrid?, painted: Set<PixelTiles.Tile>, imageRows: Int,
+                           colorMode: ColorMode, into out: inout [UInt8]) {
         var lastStyle: (Color, Color, Bool)? = nil
         for r in 0..<grid.rows {
             for c in 0..<grid.columns {
@@ -116,11 +140,6 @@ public struct PixelFrameWriter: Sendable {
                 out += Array(String(cell.character).utf8)
             }
         }
-        shownGrid = grid
-        guard !out.isEmpty else { return [] }
-        out += Array("\u{1B}[0m".utf8)
-        if synchronizedOutput { out = Array("\u{1B}[?2026h".utf8) + out + Array("\u{1B}[?2026l".utf8) }
-        return out
     }
 
     /// `image` with the cell of every letter in the first `imageRows` rows of `grid` filled with

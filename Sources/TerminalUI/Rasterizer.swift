@@ -102,38 +102,7 @@ public struct Rasterizer: Sendable {
             } body: { body($0, $1) }
 
         case let .segment(from, to, thickness, dotted):
-            guard from.isFinite, to.isFinite else { return }
-            let r = thickness.isFinite ? max(0, thickness) / 2 : 0
-            let d = to - from
-            let length = d.length
-            let dir = length > 0 ? d / length : Vector(1, 0)
-            @inline(__always) func isOn(_ along: Double) -> Bool {
-                !dotted || (along / Rasterizer.dotLength).rounded(.down).truncatingRemainder(dividingBy: 2) == 0
-            }
-            // Thick part: every center within r of the segment.
-            if r > 0 {
-                scan(minX: min(from.x, to.x) - r, maxX: max(from.x, to.x) + r,
-                     minY: min(from.y, to.y) - r, maxY: max(from.y, to.y) + r) { p in
-                    let along = max(0, min(length, (p - from).dot(dir)))
-                    let nearest = from + dir * along
-                    return (p - nearest).lengthSquared <= r * r + eps && isOn(along)
-                } body: { body($0, $1) }
-            }
-            // Thin part: the samples the center line passes through, visiting only the part
-            // of the line inside the grid (Liang–Barsky clipping against it, one sample wider).
-            guard let (a0, a1) = clip(from: from, dir: dir, length: length) else { return }
-            let step = min(sw, sh) / 4
-            let n = max(1, Int(((a1 - a0) / step).rounded(.up)))
-            var last = SampleIndex(column: Int.min, row: Int.min)
-            for k in 0...n {
-                let along = a0 + (a1 - a0) * Double(k) / Double(n)
-                guard isOn(along) else { continue }
-                let sp = sample(containing: from + dir * along)
-                if sp != last, clipColumns.contains(sp.column), clipRows.contains(sp.row) {
-                    body(sp.column, sp.row)
-                }
-                last = sp
-            }
+            forEachSample(onSegment: from, to, thickness: thickness, dotted: dotted, body)
 
         case let .anchor(p):
             let sp = sample(containing: p)
@@ -141,6 +110,46 @@ public struct Rasterizer: Sendable {
                 let i = sp.column + dx, j = sp.row + dy
                 if clipColumns.contains(i), clipRows.contains(j) { body(i, j) }
             }
+        }
+    }
+
+    /// The samples of a segment: every center within half the thickness of it, and the samples
+    /// its center line passes through (so a hairline never vanishes); dotted: only the "on" dots.
+    @inline(__always)
+    private func forEachSample(onSegment from: Point, _ to: Point, thickness: Double, dotted: Bool,
+                               _ body: (Int, Int) -> Void) {
+        let eps = 1e-9
+        guard from.isFinite, to.isFinite else { return }
+        let r = thickness.isFinite ? max(0, thickness) / 2 : 0
+        let d = to - from
+        let length = d.length
+        let dir = length > 0 ? d / length : Vector(1, 0)
+        @inline(__always) func isOn(_ along: Double) -> Bool {
+            !dotted || (along / Rasterizer.dotLength).rounded(.down).truncatingRemainder(dividingBy: 2) == 0
+        }
+        // Thick part: every center within r of the segment.
+        if r > 0 {
+            scan(minX: min(from.x, to.x) - r, maxX: max(from.x, to.x) + r,
+                 minY: min(from.y, to.y) - r, maxY: max(from.y, to.y) + r) { p in
+                let along = max(0, min(length, (p - from).dot(dir)))
+                let nearest = from + dir * along
+                return (p - nearest).lengthSquared <= r * r + eps && isOn(along)
+            } body: { body($0, $1) }
+        }
+        // Thin part: the samples the center line passes through, visiting only the part
+        // of the line inside the grid (Liang–Barsky clipping against it, one sample wider).
+        guard let (a0, a1) = clip(from: from, dir: dir, length: length) else { return }
+        let step = min(sw, sh) / 4
+        let n = max(1, Int(((a1 - a0) / step).rounded(.up)))
+        var last = SampleIndex(column: Int.min, row: Int.min)
+        for k in 0...n {
+            let along = a0 + (a1 - a0) * Double(k) / Double(n)
+            guard isOn(along) else { continue }
+            let sp = sample(containing: from + dir * along)
+            if sp != last, clipColumns.contains(sp.column), clipRows.contains(sp.row) {
+                body(sp.column, sp.row)
+            }
+            last = sp
         }
     }
 

@@ -30,9 +30,8 @@ public struct TerminalCapabilities: Hashable, Sendable {
     }
 
     /// The character each set's probe asks wcwidth() about.
-    public static let probeCharacters: [GlyphSet: Unicode.Scalar] = [
-        .quadrant: "\u{259A}", .sextant: "\u{1FB0E}", .octant: "\u{1CD2A}", .braille: "\u{28FF}",
-    ]
+    public static let probeCharacters: [GlyphSet: Unicode.Scalar] = Dictionary(uniqueKeysWithValues:
+        GlyphSet.allCases.compactMap { set in set.probeCharacter.map { (set, $0) } })
 
     func value(_ key: String) -> String? {
         guard let v = environment[key], !v.isEmpty else { return nil }

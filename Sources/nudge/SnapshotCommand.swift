@@ -39,7 +39,7 @@ struct SnapshotCommand: ParsableCommand {
     @Option(name: .customLong("cell-size"), help: ArgumentHelp("Points per cell, and pixels per cell in the PNG.", valueName: "WxH"))
     var cellSize: String = "8x16"
 
-    @Option(help: ArgumentHelp("half, quadrant, sextant, octant, braille or ascii (default half).", valueName: "set"))
+    @Option(help: ArgumentHelp("\(GlyphSet.names()) (default half).", valueName: "set"))
     var glyphs: String = "half"
 
     @Option(help: ArgumentHelp("cells or pixels (default cells).", valueName: "mode"))

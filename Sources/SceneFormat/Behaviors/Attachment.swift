@@ -44,6 +44,12 @@ extension BehaviorDescription {
         public init(id: String? = nil, item: String) { self.id = id; self.item = item }
 
         public var listsEveryItem: Bool { false }
+        public var namedItems: [String] { [item] + (to.map { [$0] } ?? []) }
+        public static func example(naming items: [String]) -> Self {
+            var a = Self(item: items[0])
+            a.to = items[1]
+            return a
+        }
 
         /// The least frequency of a spring, Hz (a period of about 17 minutes); 0 is a rigid rod.
         public static let minimumFrequency = 0.001

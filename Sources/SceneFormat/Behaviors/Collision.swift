@@ -8,7 +8,7 @@ import Geometry
 import Yams
 
 extension BehaviorDescription {
-    public struct Collision: BehaviorKind {
+    public struct Collision: BehaviorKind, ListingItems {
         public enum Mode: String, CaseIterable, Sendable { case items, boundaries, everything }
         public enum Boundaries: String, CaseIterable, Sendable { case reference, none }
         public var id: String?
@@ -23,7 +23,7 @@ extension BehaviorDescription {
         public var paths: [NamedPath] = []
         public init(id: String? = nil, items: [String]? = nil) { self.id = id; self.items = items }
 
-        public var listsEveryItem: Bool { items == nil }
+        public static func example(naming items: [String]) -> Self { Self(items: items) }
 
         public static let type = "collision"
         public static let keys = ["items", "mode", "boundaries", "insets", "segments", "paths"]

@@ -6,7 +6,7 @@ import Geometry
 import Yams
 
 extension BehaviorDescription {
-    public struct DynamicItemProperties: BehaviorKind {
+    public struct DynamicItemProperties: BehaviorKind, ListingItems {
         public var id: String?
         public var items: [String]?
         public var elasticity: Double?
@@ -23,7 +23,11 @@ extension BehaviorDescription {
         public var angularVelocity: Double?
         public init(id: String? = nil, items: [String]? = nil) { self.id = id; self.items = items }
 
-        public var listsEveryItem: Bool { items == nil }
+        public static func example(naming items: [String]) -> Self {
+            var d = Self(items: items)
+            d.elasticity = 0.5
+            return d
+        }
 
         public static let type = "dynamicItem"
         public static let keys = ["items", "elasticity", "friction", "density", "resistance", "angularResistance",

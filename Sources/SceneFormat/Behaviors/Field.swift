@@ -7,7 +7,7 @@ import Geometry
 import Yams
 
 extension BehaviorDescription {
-    public struct Field: BehaviorKind {
+    public struct Field: BehaviorKind, ListingItems {
         public enum Kind: String, CaseIterable, Sendable {
             case radialGravity, linearGravity, drag, vortex, spring, noise, velocity, turbulence, electric, magnetic
         }
@@ -32,7 +32,12 @@ extension BehaviorDescription {
         public var animationSpeed: Double?
         public init(id: String? = nil, kind: Kind, items: [String]? = nil) { self.id = id; self.kind = kind; self.items = items }
 
-        public var listsEveryItem: Bool { items == nil }
+        public static func example(naming items: [String]) -> Self {
+            var f = Self(kind: .radialGravity, items: items)
+            f.position = .center
+            f.strength = 2
+            return f
+        }
 
         public static let type = "field"
         public static let keys = ["kind", "items", "position", "strength", "falloff", "minimumRadius", "direction", "region",

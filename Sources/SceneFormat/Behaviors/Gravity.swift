@@ -6,7 +6,7 @@ import Geometry
 import Yams
 
 extension BehaviorDescription {
-    public struct Gravity: BehaviorKind {
+    public struct Gravity: BehaviorKind, ListingItems {
         public var id: String?
         public var items: [String]?
         public var magnitude: Double?
@@ -15,7 +15,7 @@ extension BehaviorDescription {
         public var direction: Vector?
         public init(id: String? = nil, items: [String]? = nil) { self.id = id; self.items = items }
 
-        public var listsEveryItem: Bool { items == nil }
+        public static func example(naming items: [String]) -> Self { Self(items: items) }
 
         public static let type = "gravity"
         public static let keys = ["items", "magnitude", "angle", "direction"]

@@ -6,7 +6,7 @@ import Geometry
 import Yams
 
 extension BehaviorDescription {
-    public struct Push: BehaviorKind {
+    public struct Push: BehaviorKind, ListingItems {
         public enum Mode: String, CaseIterable, Sendable { case continuous, instantaneous }
         public var id: String?
         public var items: [String]?
@@ -20,7 +20,12 @@ extension BehaviorDescription {
         public var offset: Vector?
         public init(id: String? = nil, items: [String]? = nil) { self.id = id; self.items = items }
 
-        public var listsEveryItem: Bool { items == nil }
+        public static func example(naming items: [String]) -> Self {
+            var p = Self(items: items)
+            p.angle = 0.5
+            p.magnitude = 1
+            return p
+        }
 
         public static let type = "push"
         public static let keys = ["items", "mode", "angle", "magnitude", "direction", "active", "offset"]

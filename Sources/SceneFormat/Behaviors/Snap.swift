@@ -11,6 +11,8 @@ extension BehaviorDescription {
         public init(id: String? = nil, item: String, point: Position) { self.id = id; self.item = item; self.point = point }
 
         public var listsEveryItem: Bool { false }
+        public var namedItems: [String] { [item] }
+        public static func example(naming items: [String]) -> Self { Self(item: items[0], point: .center) }
 
         public static let type = "snap"
         public static let keys = ["item", "point", "damping"]

@@ -6,8 +6,8 @@ import Dynamics
 import Geometry
 import SceneFormat
 
-extension BehaviorDescription.Collision: BehaviorBuilding {
-    func build(in context: BehaviorBuildContext) -> DynamicBehavior {
+extension BehaviorDescription.Collision: BehaviorRuntime {
+    func build(in context: BehaviorBuildContext) -> CollisionBehavior {
         let b = CollisionBehavior(items: context.select(items))
         switch mode {
         case .items: b.collisionMode = .items

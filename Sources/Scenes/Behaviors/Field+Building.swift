@@ -3,8 +3,8 @@ import Dynamics
 import Geometry
 import SceneFormat
 
-extension BehaviorDescription.Field: BehaviorBuilding {
-    func build(in context: BehaviorBuildContext) -> DynamicBehavior {
+extension BehaviorDescription.Field: BehaviorRuntime {
+    func build(in context: BehaviorBuildContext) -> FieldBehavior {
         let b = makeField()
         for item in context.select(items) { b.addItem(item) }
         b.position = position.map(context.point) ?? context.referenceBounds.center  // default: the middle of the bounds

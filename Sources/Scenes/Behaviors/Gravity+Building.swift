@@ -3,8 +3,8 @@ import Dynamics
 import Geometry
 import SceneFormat
 
-extension BehaviorDescription.Gravity: BehaviorBuilding {
-    func build(in context: BehaviorBuildContext) -> DynamicBehavior {
+extension BehaviorDescription.Gravity: BehaviorRuntime {
+    func build(in context: BehaviorBuildContext) -> GravityBehavior {
         let b = GravityBehavior(items: context.select(items))
         if let direction {
             b.gravityDirection = direction

@@ -1,18 +1,9 @@
-// BehaviorBuilding: the runtime half of a behavior kind, description → Dynamics behavior.
-//
-// The scene format (SceneFormat) reads and writes each kind without knowing the engine; here
-// each kind gets the one function that turns its checked description into a UIKit-style
-// behavior, in a file per kind beside this one. SceneBuilder calls it for every entry through
-// this protocol, so it holds no switch over kinds. Values the file leaves out stay at the
-// behavior classes' own defaults (UIKit's), so the defaults live in one place.
+// BehaviorBuildContext: what building one behavior entry may use (the items by id, the reference
+// bounds) and leave behind (work for after it joins the animator, boundaries laid out again when
+// the bounds change). SceneBuilder and Scene+Editing make one and hand it to BehaviorRuntime.build.
 import Dynamics
 import Geometry
 import SceneFormat
-
-protocol BehaviorBuilding {
-    /// The behavior this description makes, not yet added to the animator.
-    func build(in context: BehaviorBuildContext) -> DynamicBehavior
-}
 
 /// What building one behavior may use and leave behind.
 final class BehaviorBuildContext {
