@@ -8,7 +8,8 @@
 //   nudge                                      the command line (ArgumentParser)
 //   Snapshots  Benchmarks                      pictures of the screen; timings
 //   Playground  CursesTerminal                 the app, on any terminal; the ncurses terminal
-//   Scenes                                     scenes built into items and behaviors (the runtime)
+//   Scenes  SceneTestSupport                   scenes built into items and behaviors (the runtime);
+//                                              inline scene YAML for tests (only test targets use it)
 //   SceneFormat                                the YAML scene format, read and written; no engine
 //   Dynamics  Gestures  Animation  TerminalUI  Images  TerminalTestSupport
 //                                              (the last: a pty pair for tests; only test targets use it)
@@ -80,6 +81,8 @@ let package = Package(
         .target(name: "CursesTerminal", dependencies: ["CNCursesW", "TerminalUI"]),
         // What tests need to drive the terminal code (a pty pair); only test targets depend on it.
         .target(name: "TerminalTestSupport", dependencies: ["CNCursesW"]),
+        // What the scene-format, scenes and command-line tests share (inline YAML, error places).
+        .target(name: "SceneTestSupport", dependencies: ["SceneFormat"]),
         .target(name: "Playground", dependencies: ["Scenes", "SceneFormat", "TerminalUI", "Gestures", "Animation", "Dynamics", "Images", "Geometry"]),
         .systemLibrary(
             name: "CFreeType",
@@ -100,8 +103,10 @@ let package = Package(
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Geometry"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),
         .testTarget(name: "ImagesTests", dependencies: ["Images"]),
-        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "Geometry"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "SceneFormat", "Dynamics", "Geometry", "Images", "Benchmarks"]),
+        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "Geometry", "SceneTestSupport"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "SceneFormat", "Dynamics", "Geometry", "Benchmarks", "SceneTestSupport"]),
+        // The `nudge` binary run for real: its commands, their help against docs/command-line.md.
+        .testTarget(name: "CommandLineTests", dependencies: ["Scenes", "SceneFormat", "Geometry", "Images", "TerminalUI", "SceneTestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Geometry", "Images", "CZlib"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "TerminalUI", "TerminalTestSupport"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "TerminalUI", "Scenes", "SceneFormat", "Images", "Gestures", "Dynamics", "Geometry"]),

@@ -50,6 +50,8 @@ public struct PropertyChange: Hashable, Sendable {
     /// target or property is not in `scene` (an item since removed) or the value does not fit it.
     @discardableResult
     public func apply(to scene: Scene) -> Bool {
+        // A change made while time stands still shows at once (the animator commits it).
+        defer { scene.animator.commitChanges() }
         switch (target, property, newValue) {
         case (.item(let id), .material(let material), .number(let value)):
             return scene.setMaterial(material, to: value, of: id)

@@ -20,6 +20,8 @@ extension Scene {
     /// the same edits applied in the same order to the same state give the same scene.
     @discardableResult
     public func apply(_ edit: SceneEdit) -> SceneEdit? {
+        // An edit made while time stands still shows at once (the animator commits it).
+        defer { animator.commitChanges() }
         switch edit {
         case .insertItem(let d, let index, let placement): return insertItem(d, at: index, placement: placement)
         case .removeItem(let id): return removeDescribedItem(id)

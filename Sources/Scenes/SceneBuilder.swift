@@ -34,6 +34,8 @@ public struct SceneBuilder: Sendable {
         where (entry.velocity != .zero || entry.angularVelocity != 0) && animator.contains(item) {
             animator.setVelocity(entry.velocity, angular: entry.angularVelocity, for: item)
         }
+        // Built means in the engine: queries about the new scene answer before its first step.
+        animator.commitChanges()
 
         let scene = Scene(sceneDescription: description, referenceBounds: referenceBounds, items: items, animator: animator,
                           behaviorsByID: behaviorsByID)

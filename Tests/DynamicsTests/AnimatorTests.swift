@@ -142,6 +142,7 @@ import Geometry
         let a = Box(Point(100, 100), Size(40, 40)), b = Box(Point(500, 300), Size(40, 40))
         let animator = DynamicAnimator(referenceBounds: bounds640)
         animator.addBehavior(CollisionBehavior(items: [a, b]))
+        animator.commitChanges()
         #expect(animator.items(in: Rect(x: 0, y: 0, width: 200, height: 200)).map { $0 === a } == [true])
         #expect(animator.items(in: bounds640).count == 2)
         b.center = Point(50, 50)

@@ -14,6 +14,7 @@ import Geometry
         let rod = AttachmentBehavior(item: bob, attachedToAnchor: anchor)
         #expect(abs(rod.length - L) < 1e-9)
         animator.addBehavior(rod)
+        animator.commitChanges()
 
         func energy() -> Double {
             let v = animator.linearVelocity(for: bob)

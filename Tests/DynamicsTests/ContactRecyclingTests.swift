@@ -15,9 +15,9 @@ import Geometry
     /// whose top face is y = 0 (y grows downward). No gravity: nothing moves unless told.
     struct Scene {
         let world: World
-        let ground: Int32
-        let box: Int32
-        let boxShape: Int32
+        let ground: BodyID
+        let box: BodyID
+        let boxShape: ShapeID
 
         init(boxCenter: Vector, angle: Double = 0, recycleDistance: Double = 5, restitution: Double = 0) {
             var settings = WorldSettings()
@@ -25,14 +25,14 @@ import Geometry
             world = World(settings: settings)
             var g = Body()
             g.kind = .fixed
-            ground = world.createBody(g)
+            ground = world.createBody(g.definition)
             let groundShape = world.addPolygon(body: ground, vertices: Self.rectangle(width: 2000, height: 100, center: Vector(0, 50)))
             world.setFilter(groundShape, itemMask: 1, boundaryMask: 0)
             var b = Body()
             b.position = boxCenter
             b.rotation = Rotation(angle: angle)
             b.setMass(1, inertia: 1.0 / 6 * 100 * 100)
-            box = world.createBody(b)
+            box = world.createBody(b.definition)
             boxShape = world.addPolygon(body: box, vertices: Self.rectangle(width: 100, height: 100, center: .zero))
             world.setFilter(boxShape, itemMask: 1, boundaryMask: 0)
             world.withShape(boxShape) { $0.restitution = restitution; $0.friction = 0.5 }
@@ -92,12 +92,12 @@ import Geometry
     @Test func aPairTurnedTogetherPastElevenAndAHalfDegreesIsCollidedAgain() {
         for (degrees, kept) in [(10.0, true), (12.0, false)] {
             let world = World()
-            var ids: [Int32] = []
+            var ids: [BodyID] = []
             for y in [-50.0, -150.0] {
                 var b = Body()
                 b.position = Vector(0, y)
                 b.setMass(1, inertia: 1.0 / 6 * 100 * 100)
-                let id = world.createBody(b)
+                let id = world.createBody(b.definition)
                 let s = world.addPolygon(body: id, vertices: Scene.rectangle(width: 100, height: 100, center: .zero))
                 world.setFilter(s, itemMask: 1, boundaryMask: 0)
                 ids.append(id)

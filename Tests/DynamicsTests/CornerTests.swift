@@ -168,6 +168,7 @@ import Geometry
         case .flying: props.addLinearVelocity(Vector(600, 300), for: body)
         }
         animator.addBehavior(props)
+        animator.commitChanges()
         return (animator, body)
     }
 }

@@ -39,6 +39,7 @@ import Geometry
             for (ball, anchor) in zip(balls, anchors) {
                 animator.addBehavior(AttachmentBehavior(item: ball, attachedToAnchor: anchor))
             }
+            animator.commitChanges()
         }
 
         /// Angle of ball i from vertical, positive toward the far end.

@@ -20,6 +20,7 @@ import Geometry
             props.addLinearVelocity(velocity, for: item)
             animator.addBehavior(field)
             animator.addBehavior(props)
+            animator.commitChanges()
         }
 
         var velocity: Vector { animator.linearVelocity(for: item) }

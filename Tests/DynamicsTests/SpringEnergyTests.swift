@@ -135,6 +135,7 @@ import Geometry
         spring.damping = 0
         spring.length = 150
         animator.addBehavior(spring)
+        animator.commitChanges()
         let m = animator.mass(for: item), k = m * pow(2 * Double.pi * frequency, 2)
         let inertia = m * (100 * 100 + 40 * 40) / 12
         func energy() -> Double {

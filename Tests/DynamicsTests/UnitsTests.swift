@@ -9,6 +9,7 @@ import Geometry
         let item = Box(Point(100, 100), Size(w, h))
         let animator = DynamicAnimator(referenceBounds: bounds640)
         animator.addBehavior(GravityBehavior(items: [item]))
+        animator.commitChanges()
         #expect(abs(animator.mass(for: item) - expected) < 1e-12)
     }
 
@@ -18,6 +19,7 @@ import Geometry
         let props = DynamicItemBehavior(items: [item])
         props.density = 3
         animator.addBehavior(props)
+        animator.commitChanges()
         #expect(abs(animator.mass(for: item) - 3) < 1e-12)
     }
 

@@ -5,7 +5,7 @@
 import Foundation
 import Testing
 
-@Suite("edit mode in tmux", .serialized)
+@Suite("edit mode in tmux", TmuxSession.requirement, .serialized)
 struct EditModeEndToEndTests {
     /// 256-color indexes of the first two drawn items' colors: cyan (0, 255, 255), yellow (255, 255, 0).
     static let cyan = 51, yellow = 226
@@ -23,10 +23,6 @@ struct EditModeEndToEndTests {
 
     @Test("draw a box and it falls; a pinned box hangs; x deletes, u undoes; q with unsaved edits warns first")
     func drawPinDeleteUndo() throws {
-        guard TmuxSession.tmuxPath != nil else {
-            print("skipped: tmux is not installed")
-            return
-        }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-e2e-edit-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -6,7 +6,7 @@
 import Foundation
 import Testing
 
-@Suite("files and input in tmux", .serialized)
+@Suite("files and input in tmux", TmuxSession.requirement, .serialized)
 struct FilesAndInputEndToEndTests {
     static func folder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-rec-\(UUID().uuidString)")

@@ -6,7 +6,7 @@ import Foundation
 import Testing
 import TerminalUI
 
-@Suite("glyph sets in tmux", .serialized)
+@Suite("glyph sets in tmux", TmuxSession.requirement, .serialized)
 struct GlyphSetsEndToEndTests {
     static let ball = """
         name: Ball
@@ -17,7 +17,6 @@ struct GlyphSetsEndToEndTests {
 
     @Test("each glyph set draws the ball with its own characters in the ball's cells", arguments: GlyphSet.allCases)
     func ballInEachSet(_ set: GlyphSet) throws {
-        guard TmuxSession.tmuxPath != nil else { print("skipped: tmux is not installed"); return }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-glyphs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -50,11 +49,10 @@ struct GlyphSetsEndToEndTests {
     }
 }
 
-@Suite("colors in tmux", .serialized)
+@Suite("colors in tmux", TmuxSession.requirement, .serialized)
 struct ColorsEndToEndTests {
     @Test("NO_COLOR draws without any color, and the ball's shape is still there in block characters")
     func noColor() throws {
-        guard TmuxSession.tmuxPath != nil else { print("skipped: tmux is not installed"); return }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-nocolor-\(UUID().uuidString).yaml")
         try GlyphSetsEndToEndTests.ball.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -70,7 +68,6 @@ struct ColorsEndToEndTests {
 
     @Test("COLORTERM=truecolor sends 24-bit colors: the red ball is 38;2;255;0;0 or 48;2;255;0;0")
     func truecolor() throws {
-        guard TmuxSession.tmuxPath != nil else { print("skipped: tmux is not installed"); return }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-rgb-\(UUID().uuidString).yaml")
         try GlyphSetsEndToEndTests.ball.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }

@@ -4,7 +4,7 @@
 import Foundation
 import Testing
 
-@Suite("the help box in tmux", .serialized)
+@Suite("the help box in tmux", TmuxSession.requirement, .serialized)
 struct HelpBoxEndToEndTests {
     /// Whether the help box is on screen (its line for `?`).
     static func helpShows(_ s: TmuxSession) throws -> Bool {

@@ -5,7 +5,7 @@
 import Foundation
 import Testing
 
-@Suite("Saving a library scene in tmux", .serialized)
+@Suite("Saving a library scene in tmux", TmuxSession.requirement, .serialized)
 struct LibrarySaveEndToEndTests {
     @Test("w on a library scene writes NAME.saved.yaml in the current folder and nothing into scenes/")
     func librarySceneSavesHere() throws {

@@ -61,7 +61,7 @@ import Testing
             ["nudge"],
             ["Snapshots", "Benchmarks"],
             ["Playground", "CursesTerminal"],
-            ["Scenes"],
+            ["Scenes", "SceneTestSupport"],
             ["SceneFormat"],
             ["Dynamics", "Gestures", "Animation", "TerminalUI", "Images", "TerminalTestSupport"],
             ["Geometry"],

@@ -5,12 +5,11 @@
 import Foundation
 import Testing
 
-@Suite("NO_COLOR in tmux", .serialized)
+@Suite("NO_COLOR in tmux", TmuxSession.requirement, .serialized)
 struct NoColorEndToEndTests {
     @Test("with NO_COLOR the pendulum's rod is drawn from the pivot to the bob, in quadrants and in half blocks",
           arguments: ["quadrant", "half"])
     func pendulumKeepsItsRod(_ glyphs: String) throws {
-        guard TmuxSession.tmuxPath != nil else { print("skipped: tmux is not installed"); return }
         let session = try TmuxSession(term: "xterm-256color", arguments: ["play", "--glyphs", glyphs, TmuxSession.packageRoot.appendingPathComponent("scenes/002-pendulum.yaml").path],
                                       environment: ["NO_COLOR": "1"])
         defer { session.stop() }

@@ -5,7 +5,7 @@
 import Foundation
 import Testing
 
-@Suite("nudge play in tmux", .serialized)
+@Suite("nudge play in tmux", TmuxSession.requirement, .serialized)
 struct PlaygroundEndToEndTests {
     static let terms = ["xterm-256color", "tmux-256color"]
 
@@ -48,10 +48,6 @@ struct PlaygroundEndToEndTests {
 
     /// Runs `body` with nudge playing the two scenes in tmux; always cleans up.
     static func withPlayground(term: String, _ body: (TmuxSession) throws -> Void) throws {
-        guard TmuxSession.tmuxPath != nil else {
-            print("skipped: tmux is not installed")
-            return
-        }
         let folder = try sceneFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let session = try TmuxSession(term: term, arguments: ["play", folder.path])

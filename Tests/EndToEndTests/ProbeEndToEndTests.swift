@@ -6,11 +6,10 @@
 import Foundation
 import Testing
 
-@Suite("the probe in tmux", .serialized)
+@Suite("the probe in tmux", TmuxSession.requirement, .serialized)
 struct ProbeEndToEndTests {
     @Test("the pane title is unchanged after q", arguments: ["auto", "cells"])
     func paneTitleUnchanged(graphics: String) throws {
-        guard TmuxSession.tmuxPath != nil else { print("skipped: tmux is not installed"); return }
         let session = try TmuxSession(term: "tmux-256color", arguments: ["play", "--graphics", graphics, "scenes/000-push.yaml"])
         defer { session.stop() }
         let before = try session.tmux(["display-message", "-p", "-t", "t", "#{host}"]).trimmingCharacters(in: .whitespacesAndNewlines)

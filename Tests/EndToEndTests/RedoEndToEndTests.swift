@@ -4,7 +4,7 @@
 import Foundation
 import Testing
 
-@Suite("redo in tmux", .serialized)
+@Suite("redo in tmux", TmuxSession.requirement, .serialized)
 struct RedoEndToEndTests {
     @Test("draw a box, u takes it away, U brings it back to the same cells; after a new edit U has nothing to redo")
     func undoRedo() throws {

@@ -4,14 +4,10 @@
 import Foundation
 import Testing
 
-@Suite("Saving in tmux (w)", .serialized)
+@Suite("Saving in tmux (w)", TmuxSession.requirement, .serialized)
 struct SaveEndToEndTests {
     @Test("w writes pendulum.saved.yaml, then pendulum.saved-2.yaml, and says so; nudge check accepts both")
     func saveTwice() throws {
-        guard TmuxSession.tmuxPath != nil else {
-            print("skipped: tmux is not installed")
-            return
-        }
         let folder = try PlaygroundEndToEndTests.sceneFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let scene = folder.appendingPathComponent("2-pendulum.yaml").path

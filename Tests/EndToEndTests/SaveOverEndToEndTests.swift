@@ -6,7 +6,7 @@
 import Foundation
 import Testing
 
-@Suite("Saving over the scene's file in tmux (W)", .serialized)
+@Suite("Saving over the scene's file in tmux (W)", TmuxSession.requirement, .serialized)
 struct SaveOverEndToEndTests {
     static func nudge(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()

@@ -8,7 +8,7 @@ import Foundation
 import Testing
 import TerminalUI
 
-@Suite("scenes fit small windows in tmux", .serialized)
+@Suite("scenes fit small windows in tmux", TmuxSession.requirement, .serialized)
 struct SceneFitEndToEndTests {
     static func scene(_ name: String) -> String {
         TmuxSession.packageRoot.appendingPathComponent("scenes/\(name)").path
@@ -19,7 +19,6 @@ struct SceneFitEndToEndTests {
 
     @Test("the pendulum's ball stays in the play area when the window shrinks to 40×12 while it plays")
     func pendulumAfterShrinking() throws {
-        guard TmuxSession.tmuxPath != nil else { print("skipped: tmux is not installed"); return }
         let session = try TmuxSession(term: "xterm-256color", arguments: ["play", Self.scene("002-pendulum.yaml")])
         defer { session.stop() }
         #expect(try session.waitUntil { try session.statusLine().contains("Pendulum") })
@@ -39,7 +38,6 @@ struct SceneFitEndToEndTests {
 
     @Test("the pendulum started in 40×12 shows its ball above the status line")
     func pendulumStartedSmall() throws {
-        guard TmuxSession.tmuxPath != nil else { print("skipped: tmux is not installed"); return }
         let session = try TmuxSession(term: "xterm-256color", columns: 40, rows: 12, arguments: ["play", Self.scene("002-pendulum.yaml")])
         defer { session.stop() }
         #expect(try session.waitUntil {
@@ -52,7 +50,6 @@ struct SceneFitEndToEndTests {
 
     @Test("the cradle at 60×16 is scaled by 240/260: its balls end by column 48 and above the status line")
     func cradleAtSixtyBySixteen() throws {
-        guard TmuxSession.tmuxPath != nil else { print("skipped: tmux is not installed"); return }
         let session = try TmuxSession(term: "xterm-256color", columns: 60, rows: 16, arguments: ["play", Self.scene("003-cradle.yaml")])
         defer { session.stop() }
         #expect(try session.waitUntil { try session.statusLine().contains("Cradle") })
@@ -73,7 +70,6 @@ struct SceneFitEndToEndTests {
 
     @Test("? says how the terminal is drawn and why; q then only closes the box, and a second q quits")
     func helpBoxSaysWhy() throws {
-        guard TmuxSession.tmuxPath != nil else { print("skipped: tmux is not installed"); return }
         let session = try TmuxSession(term: "xterm-256color", columns: 100, rows: 40, arguments: ["play", Self.scene("000-push.yaml")])
         defer { session.stop() }
         #expect(try session.waitUntil { try session.statusLine().contains("Push") })
@@ -95,7 +91,6 @@ struct SceneFitEndToEndTests {
 
     @Test("nudge glyphs names every set with its flag above a picture drawn in its characters")
     func glyphsCommand() throws {
-        guard TmuxSession.tmuxPath != nil else { print("skipped: tmux is not installed"); return }
         let session = try TmuxSession(term: "xterm-256color", columns: 80, rows: 40, arguments: ["glyphs"])
         defer { session.stop() }
         #expect(try session.waitUntil { try session.text().contains("nudge exited 0") }, "\((try? session.text()) ?? "")")

@@ -21,7 +21,7 @@
 import Foundation
 import Testing
 
-@Suite("seed scenes in tmux", .serialized)
+@Suite("seed scenes in tmux", TmuxSession.requirement, .serialized)
 struct SeedScenesEndToEndTests {
     static let terms = ["xterm-256color", "tmux-256color"]
 
@@ -35,10 +35,6 @@ struct SeedScenesEndToEndTests {
     /// Runs `body` with nudge playing the shipped scene `file` in an 80×24 tmux window, once the
     /// status line shows "`name` 1/1"; always kills the tmux server.
     static func withScene(_ file: String, name: String, term: String, _ body: (TmuxSession) throws -> Void) throws {
-        guard TmuxSession.tmuxPath != nil else {
-            print("skipped: tmux is not installed")
-            return
-        }
         let path = scenesFolder.appendingPathComponent(file).path
         try #require(FileManager.default.fileExists(atPath: path), "missing seed scene \(path)")
         let session = try TmuxSession(term: term, arguments: ["play", path])

@@ -4,7 +4,7 @@
 import Foundation
 import Testing
 
-@Suite("signals in tmux", .serialized)
+@Suite("signals in tmux", TmuxSession.requirement, .serialized)
 struct SignalsEndToEndTests {
     /// nudge's process id: the child of the pane's shell (env execs nudge, nudge execs itself).
     static func nudgePID(_ session: TmuxSession) throws -> Int32? {
@@ -14,7 +14,6 @@ struct SignalsEndToEndTests {
     }
 
     static func start() throws -> TmuxSession? {
-        guard TmuxSession.tmuxPath != nil else { print("skipped: tmux is not installed"); return nil }
         let session = try TmuxSession(term: "xterm-256color", arguments: ["play", "scenes/000-push.yaml"])
         let started = try session.waitUntil { try session.statusLine().contains("Push 1/1") }
         try #require(started, "nudge did not start: \((try? session.text()) ?? "")")

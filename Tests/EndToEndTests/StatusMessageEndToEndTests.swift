@@ -5,7 +5,7 @@
 import Foundation
 import Testing
 
-@Suite("long messages in tmux", .serialized)
+@Suite("long messages in tmux", TmuxSession.requirement, .serialized)
 struct StatusMessageEndToEndTests {
     @Test("at 80×24 the box tool's guidance reads whole, wrapped over the bottom rows")
     func guidanceReadsWhole() throws {

@@ -5,7 +5,7 @@
 import Foundation
 import Testing
 
-@Suite("time in nudge play, in tmux", .serialized)
+@Suite("time in nudge play, in tmux", TmuxSession.requirement, .serialized)
 struct TimeEndToEndTests {
     /// A red bob on a rod under gravity, started 60° out so it swings at once.
     static let pendulum = """
@@ -27,10 +27,6 @@ struct TimeEndToEndTests {
 
     @Test("paused, 30 × '.' then 30 × ',' gives back the same pane, text and bob; '[' shows 0.5×")
     func stepBackIsExact() throws {
-        guard TmuxSession.tmuxPath != nil else {
-            print("skipped: tmux is not installed")
-            return
-        }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-time-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

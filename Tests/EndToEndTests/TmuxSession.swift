@@ -15,7 +15,11 @@ final class TmuxSession {
     let term: String
     private var closed = false
 
-    /// The tmux executable, or nil when it is not installed (the tests then skip).
+    /// The trait of every suite that drives tmux: its tests are reported as skipped, with the
+    /// reason, when tmux is not installed (instead of passing without running).
+    static let requirement = ConditionTrait.enabled(if: tmuxPath != nil, "tmux is not installed")
+
+    /// The tmux executable, or nil when it is not installed (the suites then skip).
     static let tmuxPath: String? = {
         for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
             let path = "\(dir)/tmux"

@@ -13,7 +13,7 @@
 import Foundation
 import Testing
 
-@Suite("edit mode's tools in tmux", .serialized)
+@Suite("edit mode's tools in tmux", TmuxSession.requirement, .serialized)
 struct ToolsEndToEndTests {
     /// 256-color indexes of the first two drawn items' colors (see EditModeEndToEndTests).
     static let cyan = EditModeEndToEndTests.cyan, yellow = EditModeEndToEndTests.yellow
@@ -97,7 +97,6 @@ struct ToolsEndToEndTests {
 
     @Test("a box on a spring from empty space hangs g/(2πf)² below the spring's length; a box on a rope hangs no lower than the rope")
     func springAndRope() throws {
-        guard TmuxSession.tmuxPath != nil else { print("skipped: tmux is not installed"); return }
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let s = try Self.start(folder)
@@ -146,7 +145,6 @@ struct ToolsEndToEndTests {
 
     @Test("a motor on a hinge at a bar's center: + three times says 4 rad/s, and 15 steps turn the bar 1 rad about its center")
     func motor() throws {
-        guard TmuxSession.tmuxPath != nil else { print("skipped: tmux is not installed"); return }
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let s = try Self.start(folder)
@@ -187,7 +185,6 @@ struct ToolsEndToEndTests {
 
     @Test("f fixes a box in mid-air: its cells stay the same for a second; f again frees it and it falls to the floor")
     func fixAndFree() throws {
-        guard TmuxSession.tmuxPath != nil else { print("skipped: tmux is not installed"); return }
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let s = try Self.start(folder)
@@ -227,7 +224,6 @@ struct ToolsEndToEndTests {
 
     @Test("the inspector shows a drawn box's density 1 (the default material); → makes it 1.25 (×1.25); u makes it 1 again")
     func inspector() throws {
-        guard TmuxSession.tmuxPath != nil else { print("skipped: tmux is not installed"); return }
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let s = try Self.start(folder)

@@ -3,6 +3,7 @@
 // limit's length is above 0, and a spring's frequency is 0 or at least 0.001 Hz (below about
 // 1e-154 its stiffness underflowed and `nudge simulate` printed null). Each is an error at the
 // value, with its key path.
+import SceneTestSupport
 import Testing
 @testable import SceneFormat
 

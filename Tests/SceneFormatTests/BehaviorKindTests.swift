@@ -1,6 +1,7 @@
 // Each behavior kind reads back what it writes, and its documentation table is the one in
 // docs/scene-format.md; the registry names every `type:` once.
 import Foundation
+import SceneTestSupport
 import Testing
 @testable import SceneFormat
 

@@ -1,6 +1,7 @@
 // Valid scene files read into the values the contract's scene format describes.
 import Foundation
 import Geometry
+import SceneTestSupport
 import Testing
 @testable import SceneFormat
 

@@ -1,6 +1,7 @@
 // Where scenes come from: --scenes, ./scenes, the package root above the executable, the
 // built-in scene; and the shipped example scenes all validate.
 import Foundation
+import SceneTestSupport
 import Testing
 @testable import SceneFormat
 

@@ -2,6 +2,7 @@
 // Positions are found in each test's own YAML text (Fixture.locate), so they are what an editor
 // would show, not what the parser happened to print.
 import Foundation
+import SceneTestSupport
 import Testing
 @testable import SceneFormat
 

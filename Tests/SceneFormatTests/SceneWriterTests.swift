@@ -3,6 +3,7 @@
 // parser that reads the text back is the one `nudge check` runs, so a written scene is valid.
 import Foundation
 import Geometry
+import SceneTestSupport
 import Testing
 @testable import SceneFormat
 

@@ -3,6 +3,7 @@
 // hex is refused), and the ids docs/playground.md gives drawn items are the ones edit mode makes.
 import Foundation
 import Testing
+import SceneTestSupport
 @testable import SceneFormat
 @testable import Scenes
 

@@ -4,6 +4,7 @@
 // Moving or renaming a page or a heading without its links fails here; so does a link that
 // leaves the repository through `..`.
 import Foundation
+import SceneTestSupport
 import Testing
 
 @Suite("Documentation links")

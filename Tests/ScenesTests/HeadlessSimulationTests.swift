@@ -2,6 +2,7 @@
 // round-trip, step 0 then every K steps, identical output for identical runs.
 import Foundation
 import Geometry
+import SceneTestSupport
 import Testing
 @testable import SceneFormat
 @testable import Scenes

@@ -3,6 +3,7 @@
 import Dynamics
 import Foundation
 import Geometry
+import SceneTestSupport
 import Testing
 @testable import SceneFormat
 @testable import Scenes

@@ -4,6 +4,7 @@
 // second more; every item of the rebuilt scene is within 1 pt of the live one's.
 import Foundation
 import Geometry
+import SceneTestSupport
 import Testing
 @testable import Dynamics
 @testable import SceneFormat

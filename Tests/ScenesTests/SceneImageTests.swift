@@ -4,6 +4,7 @@
 // pixel sizes the tests read straight from the PNG header bytes, not from the decoder.
 import Foundation
 import Geometry
+import SceneTestSupport
 import Testing
 @testable import SceneFormat
 @testable import Scenes

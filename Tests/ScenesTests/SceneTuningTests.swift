@@ -4,6 +4,7 @@
 // w/100 × h/100), values from the seed scene files.
 import Foundation
 import Geometry
+import SceneTestSupport
 import Testing
 @testable import Dynamics
 @testable import SceneFormat
@@ -22,7 +23,7 @@ struct SceneTuningTests {
     /// The friction the engine gives the item's shape.
     static func engineFriction(of id: String, in scene: Scene) throws -> Double {
         let item = try #require(scene.item(withID: id))
-        scene.animator.syncIfNeeded()
+        scene.animator.commitIfNeeded()
         let record = try #require(scene.animator.record(for: item))
         return scene.animator.world.shape(record.shape).friction
     }

@@ -3,6 +3,7 @@
 // ball, sends exactly one ball out the far end (the cradle's test, on the shipped file).
 import Foundation
 import Geometry
+import SceneTestSupport
 import Testing
 @testable import Dynamics
 @testable import SceneFormat

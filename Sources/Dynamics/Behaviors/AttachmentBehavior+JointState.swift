@@ -15,7 +15,7 @@ extension AttachmentBehavior {
     public var currentAngle: Double {
         guard kind == .pin, let j = joint, let animator = dynamicAnimator, animator.world.joint(j).isActive else { return 0 }
         let joint = animator.world.joint(j)
-        let a = animator.world.body(joint.bodyA), b = animator.world.body(joint.bodyB)
+        let a = animator.world.body(joint.bodyIDs.a), b = animator.world.body(joint.bodyIDs.b)
         return Angle.normalized(JointSolver.relativeAngle(b.rotation, a.rotation) - referenceAngle)
     }
 
@@ -25,7 +25,7 @@ extension AttachmentBehavior {
         guard kind == .sliding, let j = joint, let animator = dynamicAnimator, animator.world.joint(j).isActive else { return 0 }
         let joint = animator.world.joint(j)
         let (pointA, pointB) = animator.jointEnds(j)
-        return (pointB - pointA).dot(animator.world.body(joint.bodyA).rotation.rotate(joint.localAxisA))
+        return (pointB - pointA).dot(animator.world.body(joint.bodyIDs.a).rotation.rotate(joint.localAxisA))
     }
 
     /// Sliding only: the axis of travel now, a unit vector in the reference view's coordinates
@@ -34,6 +34,6 @@ extension AttachmentBehavior {
     public var currentAxis: Vector {
         guard kind == .sliding, let j = joint, let animator = dynamicAnimator, animator.world.joint(j).isActive else { return axis }
         let joint = animator.world.joint(j)
-        return animator.world.body(joint.bodyA).rotation.rotate(joint.localAxisA)
+        return animator.world.body(joint.bodyIDs.a).rotation.rotate(joint.localAxisA)
     }
 }

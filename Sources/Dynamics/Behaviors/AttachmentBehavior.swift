@@ -47,28 +47,28 @@ public final class AttachmentBehavior: DynamicBehavior {
     /// ``AttachedBehaviorType/items`` for two items, ``AttachedBehaviorType/anchor`` for one.
     public var attachedBehaviorType: AttachedBehaviorType { items.count == 2 ? .items : .anchor }
     /// For anchor attachments, the anchor; for pin, sliding and fixed, the shared point at creation.
-    public var anchorPoint: Point { didSet { setNeedsSync() } }
+    public var anchorPoint: Point { didSet { setNeedsCommit() } }
     /// The distance kept (distance) or the most allowed (limit) between the attachment points,
     /// in points; starts as their distance when the behavior is made.
-    public var length: Double { didSet { setNeedsSync() } }
+    public var length: Double { didSet { setNeedsCommit() } }
     /// The spring's frequency in Hz (distance kind); 0, the default, makes a rigid rod.
-    public var frequency: Double = 0 { didSet { setNeedsSync() } }
+    public var frequency: Double = 0 { didSet { setNeedsCommit() } }
     /// Damping ratio of the spring; 1 is critical. Default 0.
-    public var damping: Double = 0 { didSet { setNeedsSync() } }
+    public var damping: Double = 0 { didSet { setNeedsCommit() } }
     /// Pin only: torque that resists turning, mass·pt²/s².
-    public var frictionTorque: Double = 0 { didSet { setNeedsSync() } }
+    public var frictionTorque: Double = 0 { didSet { setNeedsCommit() } }
     /// Pin only: the angular velocity (rad/s, clockwise on screen) the motor drives the first item
     /// toward, relative to the second item or to the reference view.
-    public var motorSpeed: Double = 0 { didSet { setNeedsSync() } }
+    public var motorSpeed: Double = 0 { didSet { setNeedsCommit() } }
     /// Pin only: the most torque the motor applies, mass·pt²/s²; 0 (the default) is no motor.
-    public var maxMotorTorque: Double = 0 { didSet { setNeedsSync() } }
+    public var maxMotorTorque: Double = 0 { didSet { setNeedsCommit() } }
     /// Pin: allowed relative angle (radians); sliding: allowed translation along the axis (points).
-    public var attachmentRange: ClosedRange<Double>? { didSet { setNeedsSync() } }
+    public var attachmentRange: ClosedRange<Double>? { didSet { setNeedsCommit() } }
 
     let offsetA: Vector
     let offsetB: Vector
     let axis: Vector
-    var joint: Int32?
+    var joint: JointID?
     var referenceAngle: Double = 0
     private var localAnchors: (Vector, Vector)?
 
@@ -167,7 +167,7 @@ public final class AttachmentBehavior: DynamicBehavior {
     override func sync(_ context: SyncContext) {
         // The engine's body A is the second item or the ground (anchor); body B is the first item.
         guard let bodyB = context.body(for: items[0]) else { return }
-        let bodyA: Int32
+        let bodyA: BodyID
         if items.count == 2 {
             guard let b = context.body(for: items[1]) else { return }
             bodyA = b
@@ -176,7 +176,7 @@ public final class AttachmentBehavior: DynamicBehavior {
         }
         let world = context.world
         let existing = joint.map { world.joint($0) }
-        let reuse = existing.map { $0.isActive && $0.bodyA == bodyA && $0.bodyB == bodyB } ?? false
+        let reuse = existing.map { $0.isActive && $0.bodyIDs == (bodyA, bodyB) } ?? false
         var d = reuse ? existing!.definition : JointDefinition(kind: .distance, bodyA: bodyA, bodyB: bodyB)
         let a = world.body(bodyA), b = world.body(bodyB)
         if !reuse {
@@ -221,7 +221,7 @@ public final class AttachmentBehavior: DynamicBehavior {
         case .fixed:
             d.kind = .weld
         }
-        if reuse { world.withJoint(joint!) { $0.definition = d } } else { joint = world.createJoint(Joint(d)) }
+        if reuse { world.withJoint(joint!) { $0.definition = d } } else { joint = world.createJoint(d) }
     }
 
     override func detach(_ context: SyncContext) {

@@ -55,7 +55,7 @@ public final class CollisionBehavior: ItemListBehavior {
     }
 
     /// What this behavior's items collide with. Default ``Mode/everything``.
-    public var collisionMode: Mode = .everything { didSet { setNeedsSync() } }
+    public var collisionMode: Mode = .everything { didSet { setNeedsCommit() } }
     /// Told about contacts that begin and end. Default `nil`.
     public weak var collisionDelegate: CollisionBehaviorDelegate?
     /// Whether the reference bounds (inset by ``referenceBoundsInsets``) are walls. Default false.
@@ -63,8 +63,8 @@ public final class CollisionBehavior: ItemListBehavior {
     /// How far inside the reference bounds the walls stand, in points. Default zero.
     public private(set) var referenceBoundsInsets = EdgeInsets.zero
     private var boundaries: [(id: String, points: [Point])] = []
-    private var boundaryShapes: [Int32] = []
-    private var boundaryShapeNames: [Int32: String?] = [:]
+    private var boundaryShapes: [ShapeID] = []
+    private var boundaryShapeNames: [ShapeID: String?] = [:]
     var bit: UInt64 = 0
     private var boundariesDirty = true
     private var builtFor: (Rect, UInt64)?
@@ -78,7 +78,7 @@ public final class CollisionBehavior: ItemListBehavior {
     public func setTranslatesReferenceBoundsIntoBoundary(_ on: Bool) {
         translatesReferenceBoundsIntoBoundary = on
         boundariesDirty = true
-        setNeedsSync()
+        setNeedsCommit()
     }
 
     /// Turns the walls on, `insets` points inside the reference bounds.
@@ -87,7 +87,7 @@ public final class CollisionBehavior: ItemListBehavior {
         translatesReferenceBoundsIntoBoundary = true
         referenceBoundsInsets = insets
         boundariesDirty = true
-        setNeedsSync()
+        setNeedsCommit()
     }
 
     /// The names of the added boundaries, in the order they were added.
@@ -105,7 +105,7 @@ public final class CollisionBehavior: ItemListBehavior {
         boundaries.removeAll { $0.id == id }
         boundaries.append((id, path))
         boundariesDirty = true
-        setNeedsSync()
+        setNeedsCommit()
     }
 
     /// The points of the boundary named `id`, or `nil` when there is none.
@@ -117,7 +117,7 @@ public final class CollisionBehavior: ItemListBehavior {
     public func removeBoundary(withIdentifier id: String) {
         boundaries.removeAll { $0.id == id }
         boundariesDirty = true
-        setNeedsSync()
+        setNeedsCommit()
     }
 
     /// Removes every named boundary and turns off the reference-bounds walls.
@@ -125,30 +125,29 @@ public final class CollisionBehavior: ItemListBehavior {
         boundaries.removeAll()
         translatesReferenceBoundsIntoBoundary = false
         boundariesDirty = true
-        setNeedsSync()
+        setNeedsCommit()
     }
 
-    /// Assigns one bit to each collision behavior and sets every item's masks.
-    static func assignMasks(_ behaviors: [CollisionBehavior], _ context: SyncContext) {
-        precondition(behaviors.count <= 64, "at most 64 collision behaviors per animator")
-        var itemMasks: [ObjectIdentifier: (UInt64, UInt64)] = [:]
-        for (i, b) in behaviors.enumerated() {
-            b.bit = 1 << UInt64(i)
-            for item in b.items {
-                var m = itemMasks[ObjectIdentifier(item)] ?? (0, 0)
-                if b.collisionMode != .boundaries { m.0 |= b.bit }
-                if b.collisionMode != .items { m.1 |= b.bit }
-                itemMasks[ObjectIdentifier(item)] = m
-            }
-        }
-        for item in context.animator.items {
-            guard let shape = context.shape(for: item) else { continue }
-            let m = itemMasks[ObjectIdentifier(item)] ?? (0, 0)
-            context.world.setFilter(shape, itemMask: m.0, boundaryMask: m.1)
+    /// Takes the next free bit (one per collision behavior, in the animator's order) and adds it
+    /// to the masks of this behavior's items.
+    override func declare(into plan: inout CommitPlan) {
+        bit = 1 << UInt64(plan.collisionBehaviors.count)
+        plan.collisionBehaviors.append(self)
+        for item in items {
+            var m = plan.masks[ObjectIdentifier(item)] ?? (0, 0)
+            if collisionMode != .boundaries { m.items |= bit }
+            if collisionMode != .items { m.boundaries |= bit }
+            plan.masks[ObjectIdentifier(item)] = m
         }
     }
 
     override func sync(_ context: SyncContext) {
+        syncBoundaries(context)
+        super.sync(context)
+    }
+
+    /// Builds the boundary walls again when they, the reference bounds or the bit changed.
+    private func syncBoundaries(_ context: SyncContext) {
         let world = context.world
         let key = (context.animator.referenceBounds, bit)
         if !boundariesDirty, let built = builtFor, built.0 == key.0, built.1 == key.1 { return }
@@ -192,12 +191,13 @@ public final class CollisionBehavior: ItemListBehavior {
     /// Hands the step's contact events to the delegates of the behaviors they belong to.
     static func deliver(_ events: [ContactEvent], began: Bool, animator: DynamicAnimator) {
         if events.isEmpty { return }
-        let behaviors = animator.flattened.compactMap { $0 as? CollisionBehavior }
+        let behaviors = animator.collisionBehaviors
         let world = animator.world
         for e in events {
-            let a = world.shape(e.shapeA), b = world.shape(e.shapeB)
+            let shapeA = ShapeID(e.shapeA), shapeB = ShapeID(e.shapeB)
+            let a = world.shape(shapeA), b = world.shape(shapeB)
             if a.isBoundary || b.isBoundary {
-                let (boundary, itemShape) = a.isBoundary ? (e.shapeA, e.shapeB) : (e.shapeB, e.shapeA)
+                let (boundary, itemShape) = a.isBoundary ? (shapeA, shapeB) : (shapeB, shapeA)
                 guard let item = animator.item(forShape: itemShape) else { continue }
                 let owner = world.shape(boundary).ownerMask
                 for cb in behaviors where cb.bit & owner != 0 {
@@ -210,7 +210,7 @@ public final class CollisionBehavior: ItemListBehavior {
                     }
                 }
             } else {
-                guard let i1 = animator.item(forShape: e.shapeA), let i2 = animator.item(forShape: e.shapeB) else { continue }
+                guard let i1 = animator.item(forShape: shapeA), let i2 = animator.item(forShape: shapeB) else { continue }
                 let common = a.itemMask & b.itemMask
                 for cb in behaviors where cb.bit & common != 0 {
                     guard let delegate = cb.collisionDelegate else { continue }

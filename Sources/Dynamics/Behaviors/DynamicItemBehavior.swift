@@ -17,24 +17,24 @@ import Geometry
 /// property comes from the last behavior (in the animator's order) that set it.
 public final class DynamicItemBehavior: ItemListBehavior {
     /// Restitution of collisions, 0 (no bounce) to 1 (no energy lost). Default 0.
-    public var elasticity: Double = 0 { didSet { explicitly.insert(.elasticity); setNeedsSync() } }
+    public var elasticity: Double = 0 { didSet { explicitly.insert(.elasticity); setNeedsCommit() } }
     /// Coulomb friction coefficient of sliding contacts, ≥ 0. Default 0.
-    public var friction: Double = 0 { didSet { explicitly.insert(.friction); setNeedsSync() } }
+    public var friction: Double = 0 { didSet { explicitly.insert(.friction); setNeedsCommit() } }
     /// Mass per area: mass = density × width × height / 10⁴, so a 100 × 100 pt item of
     /// density 1 has mass 1. Default 1.
-    public var density: Double = 1 { didSet { explicitly.insert(.density); setNeedsSync() } }
+    public var density: Double = 1 { didSet { explicitly.insert(.density); setNeedsCommit() } }
     /// Linear damping in 1/s, ≥ 0: the velocity decays about as e^(−resistance·t). Default 0.
-    public var resistance: Double = 0 { didSet { explicitly.insert(.resistance); setNeedsSync() } }
+    public var resistance: Double = 0 { didSet { explicitly.insert(.resistance); setNeedsCommit() } }
     /// Angular damping in 1/s, ≥ 0, as ``resistance`` for turning. Default 0.
-    public var angularResistance: Double = 0 { didSet { explicitly.insert(.angularResistance); setNeedsSync() } }
+    public var angularResistance: Double = 0 { didSet { explicitly.insert(.angularResistance); setNeedsCommit() } }
     /// Whether the items may turn. Default true.
-    public var allowsRotation = true { didSet { explicitly.insert(.allowsRotation); setNeedsSync() } }
+    public var allowsRotation = true { didSet { explicitly.insert(.allowsRotation); setNeedsCommit() } }
     /// Whether the items are anchored: they take part in collisions as immovable obstacles and
     /// move only at velocities given with ``addLinearVelocity(_:for:)`` and
     /// ``addAngularVelocity(_:for:)``. Default false. UIKit: `isAnchored`.
-    public var isAnchored = false { didSet { explicitly.insert(.anchored); setNeedsSync() } }
+    public var isAnchored = false { didSet { explicitly.insert(.anchored); setNeedsCommit() } }
     /// Electric charge, for electric and magnetic fields (``FieldBehavior``). Default 0.
-    public var charge: Double = 0 { didSet { explicitly.insert(.charge); setNeedsSync() } }
+    public var charge: Double = 0 { didSet { explicitly.insert(.charge); setNeedsCommit() } }
 
     enum Property: Hashable { case elasticity, friction, density, resistance, angularResistance, allowsRotation, anchored, charge }
     private(set) var explicitly: Set<Property> = []
@@ -69,6 +69,12 @@ public final class DynamicItemBehavior: ItemListBehavior {
         dynamicAnimator?.angularVelocity(for: item) ?? pendingVelocities.filter { $0.0 === item }.reduce(0) { $0 + $1.2 }
     }
 
+    /// Each item's materials: the properties this behavior set explicitly override those of
+    /// behaviors before it (ItemMaterial.swift).
+    override func declare(into plan: inout CommitPlan) {
+        for item in items { plan.materials[ObjectIdentifier(item), default: ItemMaterial()].take(from: self) }
+    }
+
     override func sync(_ context: SyncContext) {
         let queued = pendingVelocities
         pendingVelocities.removeAll()
@@ -76,71 +82,6 @@ public final class DynamicItemBehavior: ItemListBehavior {
             if v != .zero { context.animator.addLinearVelocity(v, for: item) }
             if w != 0 { context.animator.addAngularVelocity(w, for: item) }
         }
-    }
-}
-
-/// Resolves the properties of every item from the dynamic item behaviors that name it and
-/// writes them into the engine.
-enum ItemPropertiesResolver {
-    static func apply(_ behaviors: [DynamicItemBehavior], _ context: SyncContext) {
-        struct Resolved {
-            var elasticity = 0.0, friction = 0.0, density = 1.0, resistance = 0.0, angularResistance = 0.0
-            var allowsRotation = true, anchored = false, charge = 0.0
-        }
-        var resolved: [ObjectIdentifier: Resolved] = [:]
-        for b in behaviors {
-            for item in b.items {
-                var r = resolved[ObjectIdentifier(item)] ?? Resolved()
-                let set = b.explicitly
-                if set.contains(.elasticity) { r.elasticity = b.elasticity }
-                if set.contains(.friction) { r.friction = b.friction }
-                if set.contains(.density) { r.density = b.density }
-                if set.contains(.resistance) { r.resistance = b.resistance }
-                if set.contains(.angularResistance) { r.angularResistance = b.angularResistance }
-                if set.contains(.allowsRotation) { r.allowsRotation = b.allowsRotation }
-                if set.contains(.anchored) { r.anchored = b.isAnchored }
-                if set.contains(.charge) { r.charge = b.charge }
-                resolved[ObjectIdentifier(item)] = r
-            }
-        }
-        let world = context.world
-        for item in context.animator.items {
-            guard let record = context.animator.record(for: item) else { continue }
-            let r = resolved[ObjectIdentifier(item)] ?? Resolved()
-            world.withShape(record.shape) {
-                $0.restitution = min(max(r.elasticity, 0), 1)
-                $0.friction = max(r.friction, 0)
-            }
-            world.withBody(record.body) { b in
-                b.linearDamping = max(r.resistance, 0)
-                b.angularDamping = max(r.angularResistance, 0)
-                b.allowsRotation = r.allowsRotation
-                b.charge = r.charge
-                let kind: BodyKind = r.anchored ? .anchored : .dynamic
-                if b.kind != kind {
-                    b.kind = kind
-                    if kind == .anchored { b.velocity = .zero; b.angularVelocity = 0 }
-                }
-                if !r.allowsRotation { b.angularVelocity = 0 }
-            }
-            setMass(density: max(r.density, 1e-9), record: record, world: world)
-        }
-    }
-
-    /// Mass = density × width × height / 10⁴ (a 100×100 item of density 1 weighs 1); rotational
-    /// inertia from the collision shape, about the center.
-    static func setMass(density: Double, record: DynamicAnimator.ItemRecord, world: World) {
-        let size = record.item.bounds.size
-        let mass = density * size.width * size.height / 10_000
-        let shape = world.shape(record.shape)
-        let inertia: Double
-        switch shape.kind {
-        case .circle:
-            inertia = mass * shape.radius * shape.radius / 2
-        case .polygon:
-            let v = (0..<Int(shape.vertexCount)).map { world.vertices[Int(shape.vertexStart) + $0] }
-            inertia = PolygonBuilder.inertia(v, mass: mass)
-        }
-        world.withBody(record.body) { $0.setMass(mass, inertia: inertia) }
+        super.sync(context)
     }
 }

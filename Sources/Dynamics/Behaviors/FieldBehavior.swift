@@ -252,7 +252,7 @@ public final class FieldBehavior: ItemListBehavior, SubstepField {
                 // The load still tells the sleeper what the body feels; the solver applies the
                 // field itself at every substep.
                 context.world.withBody(id) { $0.acceleration += a; $0.fieldAcceleration += a }
-                context.world.addFieldLoad(FieldLoad(field: self, body: id, time: context.time))
+                context.world.addFieldLoad(FieldLoad(field: self, body: id.index, time: context.time))
             }
         }
     }

@@ -34,6 +34,10 @@ public final class GravityBehavior: ItemListBehavior {
     /// pt/s² per unit of magnitude.
     public static let pointsPerSecondSquared = 1000.0
 
+    override func declare(into plan: inout CommitPlan) {
+        plan.gravityBehaviors.append(self)
+    }
+
     override func applyBeforeStep(_ context: StepContext) {
         let a = gravityDirection * Self.pointsPerSecondSquared
         context.world.addAcceleration(a, to: bodies)

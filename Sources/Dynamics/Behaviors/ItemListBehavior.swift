@@ -20,23 +20,24 @@ public class ItemListBehavior: DynamicBehavior {
     public func addItem(_ item: DynamicItem) {
         if items.contains(where: { $0 === item }) { return }
         items.append(item)
-        setNeedsSync()
+        setNeedsCommit()
     }
 
     /// Removes an item; one not in ``items`` is ignored. UIKit: `removeItem(_:)`.
     public func removeItem(_ item: DynamicItem) {
         guard let i = items.firstIndex(where: { $0 === item }) else { return }
         items.remove(at: i)
-        setNeedsSync()
+        setNeedsCommit()
     }
 
     override var ownItems: [DynamicItem] { items }
 
-    /// The engine bodies of `items`, in order (−1 for an item without one), refreshed at every
-    /// sync so per-step forces need no lookups.
-    private(set) var bodies: [Int32] = []
+    /// The engine bodies of `items` that have one, in order, noted at every commit so per-step
+    /// forces need no lookups.
+    private(set) var bodies: [BodyID] = []
 
-    func cacheBodies(_ context: SyncContext) {
-        bodies = items.map { context.body(for: $0) ?? -1 }
+    /// Notes the items' bodies; a subclass that overrides this calls it last.
+    override func sync(_ context: SyncContext) {
+        bodies = items.compactMap { context.body(for: $0) }
     }
 }

@@ -17,12 +17,12 @@ public final class SnapBehavior: DynamicBehavior {
     /// The item being snapped.
     public let item: DynamicItem
     /// Where the item's center goes, in the reference view's points.
-    public var snapPoint: Point { didSet { setNeedsSync() } }
+    public var snapPoint: Point { didSet { setNeedsCommit() } }
     /// The spring's damping ratio, 0 (oscillates the most) to 1 (the least); default 0.5.
     /// UIKit: `UISnapBehavior.damping`.
-    public var damping: Double = 0.5 { didSet { setNeedsSync() } }
+    public var damping: Double = 0.5 { didSet { setNeedsCommit() } }
     static let hertz = 4.0
-    private var joint: Int32?
+    private var joint: JointID?
 
     /// A snap of `item` to `point` (points) with damping 0.5.
     public init(item: DynamicItem, snapTo point: Point) {
@@ -45,7 +45,7 @@ public final class SnapBehavior: DynamicBehavior {
     override func sync(_ context: SyncContext) {
         guard let b = context.body(for: item) else { return }
         let zeta = min(max(damping, 0), 1)
-        if let j = joint, context.world.joint(j).isActive, context.world.joint(j).bodyB == b {
+        if let j = joint, context.world.joint(j).isActive, context.world.joint(j).bodyIDs.b == b {
             context.world.withJoint(j) { $0.definition.target = snapPoint; $0.definition.dampingRatio = zeta }
         } else {
             var d = JointDefinition(kind: .mouse, bodyA: context.world.ground, bodyB: b)
@@ -54,7 +54,7 @@ public final class SnapBehavior: DynamicBehavior {
             d.angularHertz = Self.hertz * 3.0.squareRoot()
             d.targetAngle = 0
             d.dampingRatio = zeta
-            joint = context.world.createJoint(Joint(d))
+            joint = context.world.createJoint(d)
         }
     }
 

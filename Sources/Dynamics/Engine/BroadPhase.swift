@@ -12,8 +12,8 @@
 // - Only a moved proxy can have stopped overlapping a partner, so the moved shapes are remembered
 //   (`refitted`) until the narrow phase has run `dropSeparatedPairs`, which checks only their
 //   contacts instead of every contact.
-// - A shape in no collision behavior touches nothing; its proxy is left stale during steps and
-//   refreshed only before a query (items(in:), item(at:)) needs it (`hasStaleProxies`).
+// - A shape in no collision behavior touches nothing; its proxy is left stale during steps, and
+//   a query (World+Queries.swift) works out such a shape's box from its pose instead.
 // The broad phase knows shapes only by id and proxy: the shape records, bodies and geometry are
 // passed in by the World for the duration of a call, and contacts are made and dropped only
 // through the ContactSet. That is the seam for sweeping fast shapes against walls (a query by
@@ -29,8 +29,6 @@ struct BroadPhase {
     /// contacts can have stopped overlapping, so only those are checked.
     private var refitted: [Bool] = []
     private var refittedList: [Int32] = []
-    /// Some shapes that collide with nothing have proxies older than their bodies' poses.
-    private(set) var hasStaleProxies = false
 
     /// A proxy for shape `id` with tight box `box`, put in the move buffer (it may have partners).
     mutating func createProxy(_ id: Int32, box: AABB, margin: Double) -> Int32 {
@@ -66,8 +64,6 @@ struct BroadPhase {
         return true
     }
 
-    /// The stale proxies are about to be refreshed by the World (before a query).
-    mutating func clearStaleProxies() { hasStaleProxies = false }
 
     @inline(__always) func fatAABB(_ proxy: Int32) -> AABB { tree.fatAABB(proxy) }
 
@@ -83,7 +79,7 @@ struct BroadPhase {
             if b.kind == .fixed || b.isAsleep { continue }
             // A shape in no collision behavior can touch nothing: its proxy is refreshed only
             // when a query needs it (items(in:), item(at:)).
-            if sp[i].itemMask == 0 && sp[i].boundaryMask == 0 { hasStaleProxies = true; continue }
+            if sp[i].itemMask == 0 && sp[i].boundaryMask == 0 { continue }
             var box = geometry.place(sp[i], b.transform)
             // Sweep the box over the step so fast bodies find their partners early.
             let travel = b.velocity * dt

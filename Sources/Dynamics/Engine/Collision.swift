@@ -113,24 +113,29 @@ enum Collision {
     /// Polygon A against polygon B (both in world coordinates); `boxes` when both are rectangles.
     static func polygons(_ a: PolygonRef, _ b: PolygonRef, posA: Vector, posB: Vector,
                          margin: Double, linearSlop: Double, boxes: Bool = false) -> Manifold {
-        var m = Manifold()
         let edgeA: Int, sepA: Double, edgeB: Int, sepB: Double
         if boxes {
             (edgeA, sepA, edgeB, sepB) = boxSeparations(a, b)
-            if sepA > margin || sepB > margin { return m }
+            if sepA > margin || sepB > margin { return Manifold() }
         } else {
             (edgeA, sepA) = maxSeparation(a, b)
-            if sepA > margin { return m }
+            if sepA > margin { return Manifold() }
             (edgeB, sepB) = maxSeparation(b, a)
-            if sepB > margin { return m }
+            if sepB > margin { return Manifold() }
         }
 
         let flip = sepB > sepA + 0.1 * linearSlop
         let ref = flip ? b : a, inc = flip ? a : b
         let refEdge = flip ? edgeB : edgeA
-        let refNormal = ref.normals[refEdge]
+        let incEdge = incidentEdge(of: inc, against: ref.normals[refEdge], boxes: boxes)
+        return clip(ref: ref, refEdge: refEdge, inc: inc, incEdge: incEdge, flip: flip, posA: posA, posB: posB,
+                    margin: margin)
+    }
 
-        // The incident edge: its normal is the most anti-parallel to the reference normal.
+    /// The incident edge: the edge of `inc` whose normal is the most anti-parallel to the
+    /// reference normal (the first of equal minima).
+    @inline(__always)
+    private static func incidentEdge(of inc: PolygonRef, against refNormal: Vector, boxes: Bool) -> Int {
         var incEdge = 0
         if boxes {
             // A rectangle's normals 2 and 3 are exactly normals 0 and 1 negated, so two products
@@ -147,6 +152,16 @@ enum Collision {
                 if d < minDot { minDot = d; incEdge = i }
             }
         }
+        return incEdge
+    }
+
+    /// The manifold of the incident edge clipped against the reference face: up to two points,
+    /// halfway between the surfaces, with feature ids that name the pair of vertices.
+    @inline(__always)
+    private static func clip(ref: PolygonRef, refEdge: Int, inc: PolygonRef, incEdge: Int, flip: Bool,
+                             posA: Vector, posB: Vector, margin: Double) -> Manifold {
+        var m = Manifold()
+        let refNormal = ref.normals[refEdge]
         let refNext = refEdge + 1 == ref.count ? 0 : refEdge + 1
         let incNext = incEdge + 1 == inc.count ? 0 : incEdge + 1
         let rv1 = ref.vertices[refEdge], rv2 = ref.vertices[refNext]

@@ -27,7 +27,7 @@
 //   or an anchored body that moves (velocity, or moved by its owner), has a contact with points
 //   against one of its bodies (checked in the narrow phase, before the solver, so the solver never
 //   sees an awake–asleep pair); the owner moves a body (setTransform); a body's velocity, pending
-//   impulse, mass or kind is changed (World.withBody compares); the acceleration, force or torque
+//   impulse, mass, kind or pose is changed (World.withBody compares its BodyDefinition); the acceleration, force or torque
 //   the behaviors give a body differs from the one it had when it fell asleep (gravity turned or
 //   switched off, a push, a field; a body resting under constant gravity stays asleep, and fields
 //   that depend on velocity see the velocity it had before it slept, so an unchanged drag field
@@ -80,16 +80,6 @@ struct IslandSleeper {
         case .anchored: return b.velocity != .zero || b.angularVelocity != 0 || b.isMovedByOwner
         case .fixed: return false
         }
-    }
-
-    /// Whether a change made through World.withBody must wake a sleeping body.
-    static func wakes(_ before: Body, _ after: Body) -> Bool {
-        before.velocity != after.velocity || before.angularVelocity != after.angularVelocity
-            || before.pendingImpulse != after.pendingImpulse || before.pendingAngularImpulse != after.pendingAngularImpulse
-            || before.mass != after.mass || before.inertia != after.inertia
-            || before.invMass != after.invMass || before.invInertia != after.invInertia
-            || before.kind != after.kind || before.isActive != after.isActive
-            || before.position != after.position || before.rotation.c != after.rotation.c || before.rotation.s != after.rotation.s
     }
 
     // MARK: The step
@@ -177,49 +167,46 @@ struct IslandSleeper {
         }
         bodies.withUnsafeMutableBufferPointer { bp in
         parent.withUnsafeMutableBufferPointer { parent in
-            @inline(__always) func joins(_ i: Int32) -> Bool {
-                bp[Int(i)].kind == .dynamic && bp[Int(i)].island < 0 && bp[Int(i)].isActive
-            }
-            @inline(__always) func find(_ i: Int32) -> Int32 {
-                var i = i
-                while parent[Int(i)] != i {
-                    let up = parent[Int(parent[Int(i)])]
-                    parent[Int(i)] = up
-                    i = up
-                }
-                return i
-            }
-            @inline(__always) func union(_ a: Int32, _ b: Int32) {
-                let ra = find(a), rb = find(b)
-                if ra < rb { parent[Int(rb)] = ra } else if rb < ra { parent[Int(ra)] = rb }
-            }
-            for i in movers where joins(i) {
-                parent[Int(i)] = i
-                ready[Int(i)] = true
-                island[Int(i)] = -1
-            }
-            for c in contacts where c.manifold.count > 0 {
-                let a = shapes[Int(c.shapeA)].body, b = shapes[Int(c.shapeB)].body
-                if joins(a) && joins(b) { union(a, b) }
-            }
-            for j in joints where j.isActive && joins(j.bodyA) && joins(j.bodyB) { union(j.bodyA, j.bodyB) }
-            for i in movers where joins(i) && !Self.isReady(bp[Int(i)], timeToSleep) { ready[Int(find(i))] = false }
-            // A pin's motor that turns (motorSpeed ≠ 0) drives its bodies, however slowly they move yet.
-            for j in joints where j.isActive && j.kind == .revolute && j.maxMotorTorque > 0 && j.motorSpeed != 0 {
-                if joins(j.bodyA) { ready[Int(find(j.bodyA))] = false }
-                if joins(j.bodyB) { ready[Int(find(j.bodyB))] = false }
-            }
-            for i in movers where joins(i) {
-                let r = Int(find(i))
-                guard ready[r] else { continue }
-                if island[r] < 0 { island[r] = newIsland() }
-                let k = island[r]
-                bp[Int(i)].island = k
-                bp[Int(i)].velocity = .zero
-                bp[Int(i)].angularVelocity = 0
-                members[Int(k)].append(i)
-            }
+            sleepReadyIslands(bp, BodyUnionFind(parent: parent), &ready, &island, movers: movers, contacts: contacts,
+                              shapes: shapes, joints: joints, timeToSleep: timeToSleep)
         }}
+    }
+
+    /// Joins the awake dynamic bodies that touch (contacts with points) or are jointed into
+    /// islands, and puts to sleep every island whose bodies are all ready and that no turning
+    /// motor drives. `ready` and `island` are scratch, by root body.
+    private mutating func sleepReadyIslands(_ bp: UnsafeMutableBufferPointer<Body>, _ sets: BodyUnionFind,
+                                            _ ready: inout [Bool], _ island: inout [Int32], movers: [Int32],
+                                            contacts: [Contact], shapes: [Shape], joints: [Joint], timeToSleep: Double) {
+        @inline(__always) func joins(_ i: Int32) -> Bool {
+            bp[Int(i)].kind == .dynamic && bp[Int(i)].island < 0 && bp[Int(i)].isActive
+        }
+        for i in movers where joins(i) {
+            sets.parent[Int(i)] = i
+            ready[Int(i)] = true
+            island[Int(i)] = -1
+        }
+        for c in contacts where c.manifold.count > 0 {
+            let a = shapes[Int(c.shapeA)].body, b = shapes[Int(c.shapeB)].body
+            if joins(a) && joins(b) { sets.union(a, b) }
+        }
+        for j in joints where j.isActive && joins(j.bodyA) && joins(j.bodyB) { sets.union(j.bodyA, j.bodyB) }
+        for i in movers where joins(i) && !Self.isReady(bp[Int(i)], timeToSleep) { ready[Int(sets.find(i))] = false }
+        // A pin's motor that turns (motorSpeed ≠ 0) drives its bodies, however slowly they move yet.
+        for j in joints where j.isActive && j.kind == .revolute && j.maxMotorTorque > 0 && j.motorSpeed != 0 {
+            if joins(j.bodyA) { ready[Int(sets.find(j.bodyA))] = false }
+            if joins(j.bodyB) { ready[Int(sets.find(j.bodyB))] = false }
+        }
+        for i in movers where joins(i) {
+            let r = Int(sets.find(i))
+            guard ready[r] else { continue }
+            if island[r] < 0 { island[r] = newIsland() }
+            let k = island[r]
+            bp[Int(i)].island = k
+            bp[Int(i)].velocity = .zero
+            bp[Int(i)].angularVelocity = 0
+            members[Int(k)].append(i)
+        }
     }
 
     private mutating func newIsland() -> Int32 {

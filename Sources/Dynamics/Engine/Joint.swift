@@ -58,6 +58,11 @@ struct JointDefinition: Equatable, Sendable {
     init(kind: JointKind, bodyA: Int32, bodyB: Int32) {
         self.kind = kind; self.bodyA = bodyA; self.bodyB = bodyB
     }
+
+    /// A joint of `kind` between two bodies of the World (body A is often the ground).
+    init(kind: JointKind, bodyA: BodyID, bodyB: BodyID) {
+        self.init(kind: kind, bodyA: bodyA.index, bodyB: bodyB.index)
+    }
 }
 
 /// A joint in the world: its definition and the solver data the step derives from it. The
@@ -98,6 +103,8 @@ struct Joint: Sendable {
     var enableLimit: Bool { definition.enableLimit }
     var bodyA: Int32 { definition.bodyA }
     var bodyB: Int32 { definition.bodyB }
+    /// The two bodies as handles, for the World's owners.
+    var bodyIDs: (a: BodyID, b: BodyID) { (BodyID(definition.bodyA), BodyID(definition.bodyB)) }
     var localAnchorA: Vector { definition.localAnchorA }
     var localAnchorB: Vector { definition.localAnchorB }
     var lower: Double { definition.lower }

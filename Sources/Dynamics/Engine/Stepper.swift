@@ -38,13 +38,13 @@ struct Stepper {
     /// By body index, whether an awake joint holds the body and it moves; empty when no joint is awake.
     private var jointed: [Bool] = []
 
-    /// A moving body's displacement over the last step (ContinuousCollision.swift sweeps it).
-    func displacement(of body: Int32) -> Vector { states[Int(body)].dp }
 
     /// Solves the step: `bodies` get their new velocities and poses, `contacts` their impulses
-    /// and events, and `sleeper` the rest timers of the bodies that moved.
+    /// and events, and `sleeper` the rest timers of the bodies that moved. Returns which bodies
+    /// moved and how far.
+    @discardableResult
     mutating func step(dt: Double, settings: WorldSettings, bodies: inout [Body], joints: inout [Joint],
-                       contacts: inout ContactSet, fields: [FieldLoad] = [], sleeper: inout IslandSleeper) {
+                       contacts: inout ContactSet, fields: [FieldLoad] = [], sleeper: inout IslandSleeper) -> StepResult {
         let n = max(1, settings.substeps)
         let h = dt / Double(n)
         let contactHertz = min(settings.contactHertz, settings.contactHertzPerSubstepRate / h)
@@ -90,6 +90,7 @@ struct Stepper {
         }
         storeImpulses(&contacts, linearSlop: settings.linearSlop)
         finalize(dt: dt, settings: settings, &bodies, &sleeper)
+        return StepResult(movers: movers, states: states)
     }
 
     /// The body states the substeps start from, and the lists of bodies they integrate.

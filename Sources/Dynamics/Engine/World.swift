@@ -18,7 +18,9 @@
 // The World is the only owner of that state; the parts get what a call needs as arguments and
 // keep only their own bookkeeping (the tree, the pair table, the solver's scratch arrays), so
 // they have no references to each other and each can change without the others.
-// All state is in contiguous arrays of plain structs indexed by Int32 handles; the hot loops run
+// All state is in contiguous arrays of plain structs indexed by Int32; the World's methods take
+// and return typed handles (BodyID, ShapeID, JointID; Handles.swift) and convert at this edge,
+// and a step returns what it did as a StepResult (Stepper.swift). The hot loops run
 // over unsafe buffer pointers, with no reference counting or dynamic dispatch inside them.
 // Nothing iterates a dictionary, so the same calls always produce bit-identical results.
 import Geometry
@@ -36,14 +38,14 @@ final class World {
     private var worldNormals: [Vector] = []
     private(set) var joints: [Joint] = []
     private var freeJoints: [Int32] = []
-    private var broadPhase = BroadPhase()
+    private(set) var broadPhase = BroadPhase()
     private var contactSet = ContactSet()
     private var stepper = Stepper()
     /// Fields over bodies for the coming step (SubstepField.swift), cleared with the accelerations.
     private var fieldLoads: [FieldLoad] = []
     private var sleeper = IslandSleeper()
     /// The ground: a fixed body at the origin that holds boundaries and anchors.
-    let ground: Int32 = 0
+    let ground = BodyID(0)
 
     /// The contacts, in no particular order (ContactSet.swift).
     var contacts: [Contact] { contactSet.contacts }
@@ -62,27 +64,30 @@ final class World {
 
     // MARK: Bodies
 
-    func createBody(_ body: Body) -> Int32 {
+    /// A new body as `definition` describes it.
+    func createBody(_ definition: BodyDefinition) -> BodyID {
+        let body = Body(definition)
         if let id = freeBodies.popLast() {
             bodies[Int(id)] = body
-            return id
+            return BodyID(id)
         }
         bodies.append(body)
-        return Int32(bodies.count - 1)
+        return BodyID(Int32(bodies.count - 1))
     }
 
-    func destroyBody(_ id: Int32) {
-        precondition(id != ground, "the ground body is permanent")
+    func destroyBody(_ body: BodyID) {
+        precondition(body != ground, "the ground body is permanent")
+        let id = body.index
         wake(id)
-        for s in shapes.indices where shapes[s].isActive && shapes[s].body == id { destroyShape(Int32(s)) }
+        for s in shapes.indices where shapes[s].isActive && shapes[s].body == id { destroyShape(ShapeID(Int32(s))) }
         for j in joints.indices where joints[j].isActive && (joints[j].bodyA == id || joints[j].bodyB == id) {
-            destroyJoint(Int32(j))
+            destroyJoint(JointID(Int32(j)))
         }
         bodies[Int(id)].isActive = false
         freeBodies.append(id)
     }
 
-    func body(_ id: Int32) -> Body { bodies[Int(id)] }
+    func body(_ id: BodyID) -> Body { bodies[Int(id.index)] }
 
     /// Clears every body's acceleration (the behaviors set it again before each step).
     func resetAccelerations() {
@@ -94,21 +99,23 @@ final class World {
     /// A field the solver applies to a body at every substep of the coming step.
     func addFieldLoad(_ load: FieldLoad) { fieldLoads.append(load) }
 
-    /// Adds the same acceleration to several bodies (gravity); ids below zero are skipped. An
-    /// acceleration is a load, not a velocity change, so it wakes nothing by itself here; the
-    /// sleeper compares a sleeping body's load with the one it fell asleep under.
-    func addAcceleration(_ a: Vector, to ids: [Int32]) {
+    /// Adds the same acceleration to several bodies (gravity). An acceleration is a load, not a
+    /// velocity change, so it wakes nothing by itself here; the sleeper compares a sleeping
+    /// body's load with the one it fell asleep under.
+    func addAcceleration(_ a: Vector, to ids: [BodyID]) {
         bodies.withUnsafeMutableBufferPointer { bp in
-            for id in ids where id >= 0 { bp[Int(id)].acceleration += a }
+            for id in ids { bp[Int(id.index)].acceleration += a }
         }
     }
 
-    /// Changes a body; a change of velocity, impulse, mass or kind wakes a sleeping body's island.
-    func withBody(_ id: Int32, _ change: (inout Body) -> Void) {
+    /// Changes a body; a change of its definition (velocity, impulse, mass, kind, pose) wakes a
+    /// sleeping body's island.
+    func withBody(_ body: BodyID, _ change: (inout Body) -> Void) {
+        let id = body.index
         guard bodies[Int(id)].isAsleep else { change(&bodies[Int(id)]); return }
-        let before = bodies[Int(id)]
+        let before = bodies[Int(id)].definition
         change(&bodies[Int(id)])
-        if IslandSleeper.wakes(before, bodies[Int(id)]) { wake(id) }
+        if bodies[Int(id)].definition != before { wake(id) }
     }
 
     /// Wakes the island of a sleeping body (nothing for an awake one).
@@ -129,12 +136,14 @@ final class World {
     /// The velocity that forces depending on velocity (drag, magnetic fields) see: a sleeping body
     /// reports zero velocity, but is loaded as at the step before it fell asleep, so an unchanged
     /// field keeps giving it the load it fell asleep with and does not wake it.
-    func velocityForForces(of id: Int32) -> Vector {
-        bodies[Int(id)].isAsleep ? sleeper.velocityBeforeSleep(of: id) : bodies[Int(id)].velocity
+    func velocityForForces(of body: BodyID) -> Vector {
+        let id = body.index
+        return bodies[Int(id)].isAsleep ? sleeper.velocityBeforeSleep(of: id) : bodies[Int(id)].velocity
     }
 
     /// Moves a body to a pose (the owner changed the item); contacts are re-evaluated next step.
-    func setTransform(_ id: Int32, position: Vector, angle: Double) {
+    func setTransform(_ body: BodyID, position: Vector, angle: Double) {
+        let id = body.index
         sleeper.noteMovedByOwner(id, &bodies)
         bodies[Int(id)].position = position
         bodies[Int(id)].rotation = Rotation(angle: angle)
@@ -146,17 +155,19 @@ final class World {
 
     // MARK: Shapes
 
-    func addCircle(body: Int32, radius: Double) -> Int32 {
+    func addCircle(body id: BodyID, radius: Double) -> ShapeID {
+        let body = id.index
         var s = Shape(body: body, kind: .circle)
         s.radius = radius
         bodies[Int(body)].extent = max(bodies[Int(body)].extent, radius)
-        return insertShape(s)
+        return ShapeID(insertShape(s))
     }
 
     /// Adds a convex polygon (vertices in winding order, body coordinates) or, with two vertices,
     /// a two-sided segment.
-    func addPolygon(body: Int32, vertices v: [Vector]) -> Int32 {
+    func addPolygon(body id: BodyID, vertices v: [Vector]) -> ShapeID {
         precondition(v.count >= 2)
+        let body = id.index
         var s = Shape(body: body, kind: .polygon)
         s.vertexStart = Int32(vertices.count)
         s.vertexCount = Int32(v.count)
@@ -175,7 +186,7 @@ final class World {
         var extent = bodies[Int(body)].extent
         for p in v { extent = max(extent, p.length) }
         bodies[Int(body)].extent = extent
-        return insertShape(s)
+        return ShapeID(insertShape(s))
     }
 
     private func insertShape(_ shape: Shape) -> Int32 {
@@ -198,7 +209,8 @@ final class World {
         return id
     }
 
-    func destroyShape(_ id: Int32) {
+    func destroyShape(_ shape: ShapeID) {
+        let id = shape.index
         wakeContacts(of: id)
         contactSet.destroyContacts(of: id)
         broadPhase.destroyProxy(id, proxy: shapes[Int(id)].proxy)
@@ -209,12 +221,13 @@ final class World {
         freeShapes.append(id)
     }
 
-    func shape(_ id: Int32) -> Shape { shapes[Int(id)] }
+    func shape(_ id: ShapeID) -> Shape { shapes[Int(id.index)] }
 
-    func withShape(_ id: Int32, _ change: (inout Shape) -> Void) { change(&shapes[Int(id)]) }
+    func withShape(_ id: ShapeID, _ change: (inout Shape) -> Void) { change(&shapes[Int(id.index)]) }
 
     /// Changes what a shape collides with: its contacts are dropped and found again next step.
-    func setFilter(_ id: Int32, itemMask: UInt64, boundaryMask: UInt64) {
+    func setFilter(_ shape: ShapeID, itemMask: UInt64, boundaryMask: UInt64) {
+        let id = shape.index
         if shapes[Int(id)].itemMask == itemMask && shapes[Int(id)].boundaryMask == boundaryMask { return }
         wakeContacts(of: id)
         shapes[Int(id)].itemMask = itemMask
@@ -226,8 +239,8 @@ final class World {
     }
 
     /// Material of a shape changed: refresh the mixed friction and restitution of its contacts.
-    func refreshMaterials(of id: Int32) {
-        for c in contactSet.refreshMaterials(of: id, shapes: shapes) {
+    func refreshMaterials(of id: ShapeID) {
+        for c in contactSet.refreshMaterials(of: id.index, shapes: shapes) {
             wake(shapes[Int(c.shapeA)].body)
             wake(shapes[Int(c.shapeB)].body)
         }
@@ -235,70 +248,37 @@ final class World {
 
     // MARK: Joints
 
-    func createJoint(_ joint: Joint) -> Int32 {
+    /// A new joint as `definition` describes it.
+    func createJoint(_ definition: JointDefinition) -> JointID {
+        let joint = Joint(definition)
         wake(joint.bodyA)
         wake(joint.bodyB)
         if let id = freeJoints.popLast() {
             joints[Int(id)] = joint
-            return id
+            return JointID(id)
         }
         joints.append(joint)
-        return Int32(joints.count - 1)
+        return JointID(Int32(joints.count - 1))
     }
 
-    func destroyJoint(_ id: Int32) {
+    func destroyJoint(_ joint: JointID) {
+        let id = joint.index
         wake(joints[Int(id)].bodyA)
         wake(joints[Int(id)].bodyB)
         joints[Int(id)].definition.isActive = false
         freeJoints.append(id)
     }
 
-    func joint(_ id: Int32) -> Joint { joints[Int(id)] }
+    func joint(_ id: JointID) -> Joint { joints[Int(id.index)] }
 
     /// Changes a joint; a changed definition wakes the bodies it holds.
-    func withJoint(_ id: Int32, _ change: (inout Joint) -> Void) {
+    func withJoint(_ joint: JointID, _ change: (inout Joint) -> Void) {
+        let id = joint.index
         let before = joints[Int(id)]
         change(&joints[Int(id)])
         if before.definition != joints[Int(id)].definition {
             wake(before.bodyA); wake(before.bodyB)
             wake(joints[Int(id)].bodyA); wake(joints[Int(id)].bodyB)
-        }
-    }
-
-    // MARK: Queries
-
-    /// Shapes whose tight boxes overlap `rect`, in a deterministic order.
-    func shapes(overlapping rect: Rect) -> [Int32] {
-        if broadPhase.hasStaleProxies {
-            broadPhase.clearStaleProxies()
-            for i in shapes.indices where shapes[i].isActive && shapes[i].itemMask == 0 && shapes[i].boundaryMask == 0 {
-                let b = bodies[Int(shapes[i].body)]
-                if b.kind != .fixed { refreshProxy(i, b.transform) }
-            }
-        }
-        let box = AABB(lower: Vector(rect.minX, rect.minY), upper: Vector(rect.maxX, rect.maxY))
-        var found: [Int32] = []
-        broadPhase.query(box) { id in
-            if shapes[Int(id)].isActive && shapes[Int(id)].aabb.overlaps(box) { found.append(id) }
-        }
-        return found.sorted()
-    }
-
-    /// Whether the point lies inside the shape.
-    func shape(_ id: Int32, contains point: Vector) -> Bool {
-        let s = shapes[Int(id)]
-        let xf = bodies[Int(s.body)].transform
-        let local = xf.inverseApply(point)
-        switch s.kind {
-        case .circle:
-            return local.lengthSquared <= s.radius * s.radius
-        case .polygon:
-            if s.vertexCount < 3 { return false }
-            for i in 0..<Int(s.vertexCount) {
-                let k = Int(s.vertexStart) + i
-                if normals[k].dot(local - vertices[k]) > 0 { return false }
-            }
-            return true
         }
     }
 
@@ -310,11 +290,11 @@ final class World {
         applyPendingImpulses()
         updateBroadPhase(dt: dt)
         updateContacts(dt: dt)
-        stepper.step(dt: dt, settings: settings, bodies: &bodies, joints: &joints, contacts: &contactSet,
+        let result = stepper.step(dt: dt, settings: settings, bodies: &bodies, joints: &joints, contacts: &contactSet,
                      fields: fieldLoads, sleeper: &sleeper)
         fieldLoads.removeAll(keepingCapacity: true)
-        sweepFastBodies()
-        sleeper.endStep(&bodies, movers: stepper.movers, contacts: contactSet.contacts, shapes: shapes, joints: joints,
+        sweepFastBodies(result)
+        sleeper.endStep(&bodies, movers: result.movers, contacts: contactSet.contacts, shapes: shapes, joints: joints,
                         timeToSleep: settings.timeToSleep)
     }
 
@@ -379,12 +359,12 @@ final class World {
 
     /// Puts back every dynamic body whose center passed into a static shape this step
     /// (ContinuousCollision.swift).
-    private func sweepFastBodies() {
+    private func sweepFastBodies(_ result: StepResult) {
         let slop = settings.linearSlop
-        for i in stepper.movers {
+        for i in result.movers {
             let b = bodies[Int(i)]
             guard b.kind == .dynamic, b.firstShape >= 0 else { continue }
-            let travel = stepper.displacement(of: i)
+            let travel = result.displacement(of: i)
             let distance = travel.length
             guard distance > b.coreRadius else { continue }
             let end = b.position, start = end - travel, core = b.coreRadius

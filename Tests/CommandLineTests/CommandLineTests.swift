@@ -4,6 +4,7 @@
 // executable sits next to the test bundle (NudgePackageTests.xctest) in the same build folder.
 // If it is missing the tests fail and say so; they never pass without running it.
 import Foundation
+import SceneTestSupport
 import Testing
 
 @Suite("nudge command line")

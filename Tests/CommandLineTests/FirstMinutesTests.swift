@@ -3,6 +3,7 @@
 // cannot draw is refused with a message that names TERM and what to set it to.
 import Foundation
 import Testing
+import TerminalUI
 
 @Suite("the first minutes")
 struct FirstMinutesTests {
@@ -44,8 +45,8 @@ struct FirstMinutesTests {
 @Suite("the first minutes: drawing options")
 struct DrawingOptionTests {
     @Test("an unknown glyph set or graphics mode names the choices, on stderr, before the terminal is touched",
-          arguments: [(["--glyphs", "hexagon"], ["auto", "half", "quadrant", "sextant", "octant", "braille", "ascii"]),
-                      (["--graphics", "vector"], ["auto", "cells", "sixel", "kitty"])])
+          arguments: [(["--glyphs", "hexagon"], ["auto"] + GlyphSet.allCases.map(\.rawValue)),
+                      (["--graphics", "vector"], ["auto"] + GraphicsProtocol.allCases.map(\.rawValue))])
     func unknownModes(arguments: [String], choices: [String]) throws {
         let r = try CommandLineTests.run(["play", "scenes/000-push.yaml"] + arguments)
         #expect(r.status == 64)
@@ -53,10 +54,11 @@ struct DrawingOptionTests {
         #expect(!r.output.contains("\u{1B}"))
     }
 
-    @Test("a bad NUDGE_GLYPHS is named")
+    @Test("a bad NUDGE_GLYPHS is named, with every glyph set")
     func badEnvironment() throws {
         let r = try CommandLineTests.run(["play", "scenes/000-push.yaml"], environment: ["NUDGE_GLYPHS": "tiles", "TERM": "xterm-256color"])
         #expect(r.status != 0)
-        #expect(r.errors.contains("NUDGE_GLYPHS") && r.errors.contains("octant"), "\(r.errors)")
+        #expect(r.errors.contains("NUDGE_GLYPHS"), "\(r.errors)")
+        for set in GlyphSet.allCases { #expect(r.errors.contains(set.rawValue), "\(r.errors)") }
     }
 }

@@ -11,7 +11,7 @@ extension DynamicAnimator {
     /// Nudge extension: sets the item's velocity (pt/s) and angular velocity (rad/s, clockwise
     /// on screen); an item no behavior names, and a value that is not finite, are left alone.
     public func setVelocity(_ velocity: Vector, angular: Double, for item: DynamicItem) {
-        syncIfNeeded()
+        commitIfNeeded()
         guard let b = body(for: item), velocity.isFinite, angular.isFinite else { return }
         world.withBody(b) { body in
             guard body.kind != .fixed else { return }

@@ -16,6 +16,7 @@
 // has parsed its command line and started, and is stopped.
 import Foundation
 import Testing
+import SceneTestSupport
 
 @Suite("the command lines in README.md and docs/ run")
 struct DocsCommandLinesTests {

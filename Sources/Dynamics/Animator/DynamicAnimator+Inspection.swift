@@ -3,7 +3,7 @@
 // bounding box and whether it sleeps, and the scene's kinetic and potential energy.
 //
 // Nothing here is kept up to date by the step: every answer is computed from the engine's state
-// when it is asked, so a scene nobody inspects steps exactly as before, bit for bit. Each call
+// as the last commit and step left it, when it is asked, so a scene nobody inspects steps exactly as before, bit for bit. Each call
 // walks what it needs once (the contacts, or the items), so asking once per drawn frame costs
 // about as much as drawing the items does. Nothing here changes the engine either: the bounding
 // box is worked out from the shape's vertices apart from the broad phase's own boxes, which
@@ -16,7 +16,6 @@ extension DynamicAnimator {
     /// points, which keep fast items from passing through before they meet, are left out.
     /// Empty before the first step.
     public var contactPoints: [ContactPoint] {
-        syncIfNeeded()
         let slop = world.settings.linearSlop
         // The stored impulse is the last substep's (warm starting carries it over substeps).
         let substep = Self.stepDuration / Double(max(world.settings.substeps, 1))
@@ -24,7 +23,7 @@ extension DynamicAnimator {
         for contact in world.contacts where contact.touching {
             let m = contact.manifold
             // Out of the boundary or immovable item when there is one.
-            let flip = world.body(contact.bodyB).kind != .dynamic && world.body(contact.bodyA).kind == .dynamic
+            let flip = world.body(BodyID(contact.bodyB)).kind != .dynamic && world.body(BodyID(contact.bodyA)).kind == .dynamic
             let normal = flip ? -m.normal : m.normal
             for k in 0..<min(m.count, 2) {
                 let p = k == 0 ? m.p1 : m.p2
@@ -41,7 +40,6 @@ extension DynamicAnimator {
     /// the engine has it now (a square of side s turned by θ: s·(|cos θ| + |sin θ|) across), in
     /// the reference view's points; nil for an item no behavior names.
     public func boundingBox(for item: DynamicItem) -> Rect? {
-        syncIfNeeded()
         guard let record = record(for: item) else { return nil }
         let shape = world.shape(record.shape)
         let xf = world.body(record.body).transform
@@ -65,7 +63,6 @@ extension DynamicAnimator {
     /// part of the scene it touches, and is not simulated until something wakes it. False for an
     /// item no behavior names.
     public func isSleeping(_ item: DynamicItem) -> Bool {
-        syncIfNeeded()
         return body(for: item).map { world.body($0).isAsleep } ?? false
     }
 
@@ -81,7 +78,6 @@ extension DynamicAnimator {
     /// density 1 has mass 1), v in pt/s, I its moment of inertia about its center and ω in rad/s;
     /// so in mass·pt²/s².
     public var kineticEnergy: Double {
-        syncIfNeeded()
         var sum = 0.0
         for r in items.compactMap(record(for:)) {
             let b = world.body(r.body)
@@ -99,11 +95,10 @@ extension DynamicAnimator {
     /// farthest that way (for gravity straight down, `referenceBounds.maxY − center.y`). Fields
     /// are not counted; an item no gravity acts on has none.
     public var potentialEnergy: Double {
-        syncIfNeeded()
-        var acceleration: [Int32: Vector] = [:]
-        for case let gravity as GravityBehavior in flattened {
+        var acceleration: [BodyID: Vector] = [:]
+        for gravity in gravityBehaviors {
             let a = gravity.gravityDirection * GravityBehavior.pointsPerSecondSquared
-            for body in gravity.bodies where body >= 0 { acceleration[body, default: .zero] += a }
+            for body in gravity.bodies { acceleration[body, default: .zero] += a }
         }
         let bounds = referenceBounds
         let corners = [Point(bounds.minX, bounds.minY), Point(bounds.maxX, bounds.minY),

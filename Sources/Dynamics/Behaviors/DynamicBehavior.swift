@@ -1,11 +1,12 @@
 // DynamicBehavior: the base of every behavior (UIDynamicBehavior). A behavior may hold children
 // (a composite behavior) and an `action` closure that runs after every step.
 //
-// Behaviors talk to their animator through two calls: `setNeedsSync()` when something structural
-// changed (items, materials, joints, boundaries; the animator rebuilds the engine's view at the
+// Behaviors talk to their animator through two calls: `setNeedsCommit()` when something the
+// engine mirrors changed (items, materials, joints, boundaries; the animator commits it at the
 // start of the next step) and `setNeedsResume()` when only a per-step input changed (a push's
 // magnitude), which just wakes a paused animator. The built-in behaviors override the `internal`
-// hooks below, which reach into the engine.
+// hooks below, which reach into the engine: `applyBeforeStep` for forces, and the hooks of
+// BehaviorCommit (BehaviorCommit.swift) for what they contribute when the animator commits.
 //
 // Subclassing from outside the module works the way UIKit documents it, and only that way: a
 // subclass composes built-in behaviors as children, sets `action` (run after every step, where
@@ -52,7 +53,7 @@ open class DynamicBehavior {
         behavior.parent = self
         childBehaviors.append(behavior)
         behavior.dynamicAnimator = dynamicAnimator
-        dynamicAnimator?.behaviorTreeDidChange()
+        dynamicAnimator?.setNeedsCommit()
     }
 
     /// Removes a child; a behavior that is not a child is ignored. UIKit:
@@ -61,7 +62,7 @@ open class DynamicBehavior {
         guard let i = childBehaviors.firstIndex(where: { $0 === behavior }) else { return }
         childBehaviors.remove(at: i)
         behavior.parent = nil
-        dynamicAnimator?.behaviorTreeDidChange()
+        dynamicAnimator?.setNeedsCommit()
     }
 
     /// Called just before the behavior is added to an animator (`animator` non-nil) or removed
@@ -75,15 +76,17 @@ open class DynamicBehavior {
     /// The items this behavior itself acts on (children report their own).
     var ownItems: [DynamicItem] { [] }
 
-    /// Ask for an engine rebuild before the next step.
-    func setNeedsSync() { dynamicAnimator?.setNeedsSync() }
+    /// Ask the animator to commit this change before the next step.
+    func setNeedsCommit() { dynamicAnimator?.setNeedsCommit() }
     /// Wake a paused animator.
     func setNeedsResume() { dynamicAnimator?.resume() }
 
     /// Applies forces or configures engine state; called once per step before the physics.
     func applyBeforeStep(_ context: StepContext) {}
-    /// Called during a sync so the behavior can create or update its engine objects.
+    /// BehaviorCommit: what the behavior sets on items that other behaviors set too.
+    func declare(into plan: inout CommitPlan) {}
+    /// BehaviorCommit: creates or updates the behavior's engine objects at a commit.
     func sync(_ context: SyncContext) {}
-    /// Called when the behavior leaves the animator: release engine objects.
+    /// BehaviorCommit: the behavior left the animator; release its engine objects.
     func detach(_ context: SyncContext) {}
 }

@@ -4,6 +4,7 @@
 // registry by CommandLineDocsTests.
 import Foundation
 import Testing
+import SceneTestSupport
 
 @Suite("README's command table is the registry's")
 struct ReadmeCommandsTests {

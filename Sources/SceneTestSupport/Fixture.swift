@@ -1,14 +1,16 @@
-// Helpers for the scene format tests: parse inline YAML and locate text in it, so expected lines and
-// columns come from the test's own YAML, never from the parser's output.
+// SceneTestSupport: what the tests of the scene format, the scenes and the command line share:
+// parse inline YAML, find text in it (so expected lines and columns come from the test's own
+// YAML, never from the parser's output), expect one error at a place, and find the package's
+// root. One copy here instead of one per test target; only test targets depend on it.
 import Foundation
 import Testing
-@testable import SceneFormat
+import SceneFormat
 
-enum Fixture {
-    static let file = "test.yaml"
+public enum Fixture {
+    public static let file = "test.yaml"
 
     /// The errors `yaml` produces (empty when it is valid).
-    static func errors(_ yaml: String) -> [SceneError] {
+    public static func errors(_ yaml: String) -> [SceneError] {
         do {
             _ = try SceneParser().parse(yaml: yaml, file: file)
             return []
@@ -21,7 +23,7 @@ enum Fixture {
     }
 
     /// The parsed scene; records an issue listing the errors when there are any.
-    static func scene(_ yaml: String, sourceLocation: SourceLocation = #_sourceLocation) -> SceneDescription? {
+    public static func scene(_ yaml: String, sourceLocation: SourceLocation = #_sourceLocation) -> SceneDescription? {
         do {
             return try SceneParser().parse(yaml: yaml, file: file)
         } catch {
@@ -31,7 +33,7 @@ enum Fixture {
     }
 
     /// 1-based line and column of the `occurrence`-th appearance of `needle` in `text`.
-    static func locate(_ needle: String, in text: String, occurrence: Int = 1) -> (line: Int, column: Int) {
+    public static func locate(_ needle: String, in text: String, occurrence: Int = 1) -> (line: Int, column: Int) {
         var seen = 0
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var searchStart = line.startIndex
@@ -48,7 +50,7 @@ enum Fixture {
     }
 
     /// The package root (the folder holding Package.swift), found from this source file.
-    static var packageRoot: URL {
+    public static var packageRoot: URL {
         var url = URL(fileURLWithPath: #filePath)
         while url.path != "/" {
             url.deleteLastPathComponent()
@@ -59,7 +61,7 @@ enum Fixture {
 }
 
 /// Expects exactly one error at `needle`'s position with `keyPath` and a message containing `words`.
-func expectSingleError(_ yaml: String, at needle: String, occurrence: Int = 1, keyPath: String, containing words: [String],
+public func expectSingleError(_ yaml: String, at needle: String, occurrence: Int = 1, keyPath: String, containing words: [String],
                        sourceLocation: SourceLocation = #_sourceLocation) {
     let errors = Fixture.errors(yaml)
     #expect(errors.count == 1, "expected one error, got: \(errors)", sourceLocation: sourceLocation)

@@ -4,6 +4,7 @@
 // every command takes); and every command the page describes exists. A flag added without its
 // documentation, or a command renamed, fails here.
 import Foundation
+import SceneTestSupport
 import Testing
 
 @Suite("docs/command-line.md covers the command line")

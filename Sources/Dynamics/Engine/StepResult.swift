@@ -1,0 +1,24 @@
+// StepResult: what a solved step hands back to the World: the bodies it moved and how far each
+// went, which the sweep against static shapes (ContinuousCollision.swift) and the sleeper read.
+//
+// It is a value the Stepper returns, instead of the World reading the Stepper's scratch arrays
+// after the solve: it shares their storage (arrays are copied only when written, and the World
+// lets go of the result before the next step writes them), so returning it costs nothing.
+
+import Geometry
+
+/// The bodies a step moved and their displacements.
+struct StepResult {
+    /// The awake bodies the step integrated, by index.
+    let movers: [Int32]
+    /// The solver's per-body states, indexed by body; read through `displacement(of:)`.
+    private let states: [BodyState]
+
+    init(movers: [Int32], states: [BodyState]) {
+        self.movers = movers
+        self.states = states
+    }
+
+    /// How far a moving body went over the step.
+    @inline(__always) func displacement(of body: Int32) -> Vector { states[Int(body)].dp }
+}
