@@ -66,7 +66,9 @@ struct StatusLine: Equatable {
     /// message shows or it fits; else the text wrapped at spaces (each row begins with a space),
     /// at most `maximumLines` rows, the last cut with "…" if even they are too few.
     func lines(width: Int, maximumLines: Int) -> [String] {
-        let width = max(width, 1), text = text
+        // Control and bidi characters (from a scene's name, summary or messages) shown as
+        // escapes (TerminalSafeText), before the line is measured and cut.
+        let width = max(width, 1), text = text.escapingControlCharacters
         guard message != nil, text.terminalColumns > width, width > 2 else { return [text.fitted(toColumns: width)] }
         var wrapped = StatusMessage(String(text.dropFirst()), shownAt: 0).lines(width: width - 1).map { " " + $0 }
         let most = max(maximumLines, 1)

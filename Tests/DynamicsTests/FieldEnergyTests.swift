@@ -75,6 +75,7 @@ import Geometry
         for behavior in [props, field, walls, GravityBehavior(items: [item])] as [DynamicBehavior] {
             animator.addBehavior(behavior)
         }
+        animator.commitChanges()   // queries answer from the last commit
         #expect(abs(animator.mass(for: item) - m) < 1e-12)
         let g = GravityBehavior.pointsPerSecondSquared
         func energy() -> Double { 0.5 * m * animator.linearVelocity(for: item).lengthSquared + m * g * (368 - item.center.y) }
