@@ -19,24 +19,25 @@ struct EnergyAuditTests {
     static let steps = 600
     #endif
 
-    /// The kinds whose scenes pass today. Left out, with the part of the engine they wait on:
-    /// - electricField: a light charged item (charge/mass up to 10³) is pushed at up to
-    ///   10⁶ pt/s² into a wall; it crosses the wall's place within a step, and continuous
-    ///   collision puts it back at the wall with the speed it gained beyond it (seed 624: +35 %
-    ///   of the scene's scale at step 1). Walls under a steady force of any size.
+    /// The kinds whose scenes pass today. (electricField came in when continuous collision
+    /// stopped handing back the speed an item gained behind a wall: seed 624, a light charged
+    /// item pulled at up to 10⁶ pt/s² through a wall's place within a step, had +35 % of the
+    /// scene's scale at step 1.) Left out, with the part of the engine they wait on:
     /// - magneticField: an item resting on a wall under gravity and a strong magnetic field (a
     ///   light charged item turns by radians per substep) creeps along the wall; the likely cause:
     ///   the field turns the velocity gravity gave it in the substep before the contact cancels
     ///   it, so a little of each substep's fall becomes sliding (seed 8331: +1 % of the scene's
     ///   scale by step 188). The field's own integration; not solved yet.
-    static let enabled = Set(EnergyAudit.Kind.allCases).subtracting([.electricField, .magneticField])
+    static let enabled = Set(EnergyAudit.Kind.allCases).subtracting([.magneticField])
 
     /// Seeds of the default run that fail for a cause in another part of the engine, each a
     /// known issue (reported as such, and failing the test once the cause is fixed, so it comes
     /// off this list): not hidden, not skipped.
     /// (Seed 773, a light ellipse squeezed through a wall by heavier items under sideways
     /// gravity, came off it when two-point contacts were solved as blocks.)
-    static let awaiting: [UInt64: String] = [:]
+    static let awaiting: [UInt64: String] = [
+        495: "the electric field's integration at its center: a light item pulled at about 15,000 pt/s² passes the field's position (falloff 0: the force keeps its size and flips direction there) within a step, and the kicks at each substep overshoot the turn (+1.2 % of the scene's scale at step 17, before it meets any wall)",
+    ]
 
     @Test("random scenes of every enabled behavior kind never gain energy beyond their drivers' work, never go NaN and never leave the walls")
     func randomScenesKeepTheirEnergy() {
