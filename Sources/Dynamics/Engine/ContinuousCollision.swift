@@ -17,7 +17,7 @@
 // starts within the grown shape (a body already pressed into a wall) and crosses its surface is
 // put back where it crosses (edgeCrossing): a thin item pulled at 18,000 pt/s² into a corner,
 // 5 pt into the wall, went 23 pt past it in one step and never came back. The same holds for a
-// slow body pressed through a wall it touches (World.holdCentersOutOfStillShapes).
+// slow body pressed through a wall it touches (WallGuard.holdCenters).
 // This is Box2D v3's continuous step for fast bodies against static ones, with the shape cast
 // reduced to its core: a circle of the body's inner radius about its center (less four slops,
 // so that a body resting against a wall, which overlaps it by up to a slop, is outside the grown

@@ -13,7 +13,8 @@
 //   4. Stepper: `substeps` times the solver stages over a SolverContext (integrate velocities,
 //      resolve impacts, warm start, solve, integrate positions, relax, relax friction), then
 //      store impulses, report began/ended contacts and write poses back;
-//   5. islands that have come to rest go to sleep (IslandSleeper.swift); sleeping bodies are left
+//   5. WallGuard: no dynamic body's center ends the step beyond a wall or a still item;
+//   6. islands that have come to rest go to sleep (IslandSleeper.swift); sleeping bodies are left
 //      out of every stage above until something wakes their island.
 // The World is the only owner of that state; the parts get what a call needs as arguments and
 // keep only their own bookkeeping (the tree, the pair table, the solver's scratch arrays), so
@@ -313,10 +314,20 @@ final class World {
         stepper.step(dt: dt, settings: settings, bodies: &bodies, joints: &joints, contacts: &contactSet,
                      fields: fieldLoads, sleeper: &sleeper)
         fieldLoads.removeAll(keepingCapacity: true)
-        sweepFastBodies()
-        holdCentersOutOfStillShapes()
+        holdBodiesInsideWalls()
         sleeper.endStep(&bodies, movers: stepper.movers, contacts: contactSet.contacts, shapes: shapes, joints: joints,
                         timeToSleep: settings.timeToSleep)
+    }
+
+    /// No dynamic body's center ends the step beyond a still shape (WallGuard.swift).
+    private func holdBodiesInsideWalls() {
+        vertices.withUnsafeBufferPointer { v in
+        normals.withUnsafeBufferPointer { n in
+            let walls = WallGuard(shapes: shapes, vertices: v.baseAddress!, normals: n.baseAddress!,
+                                  linearSlop: settings.linearSlop)
+            walls.sweepFastBodies(&bodies, stepper: stepper, broadPhase: broadPhase)
+            walls.holdCenters(&bodies, contacts: contactSet.contacts, stepper: stepper)
+        }}
     }
 
     private func applyPendingImpulses() {
@@ -376,91 +387,5 @@ final class World {
             }
         }
         if !touched.isEmpty { sleeper.wake(touched: touched, &bodies, contacts: contactSet.contacts, shapes: shapes) }
-    }
-
-    /// Whether continuous collision sweeps against the body's shapes: the ground, and anchored
-    /// items while their owner does not move them (a static item is a wall too).
-    @inline(__always)
-    private static func standsStill(_ b: Body) -> Bool {
-        b.kind == .fixed || (b.kind == .anchored && b.velocity == .zero && b.angularVelocity == 0 && !b.isMovedByOwner)
-    }
-
-    /// Puts back every slow dynamic body whose center crossed the surface of a static shape it
-    /// touches this step, moving against the contact's normal (ContinuousCollision.swift): the
-    /// sweep above leaves a path shorter than the core radius to the contact, and a light item
-    /// squeezed against a wall by heavier ones or by joints (a 60:1 mass ratio) was pushed past
-    /// the contact's yield, its center out of the walls by a few points. Its approach speed
-    /// along the normal is taken away (which only takes energy).
-    private func holdCentersOutOfStillShapes() {
-        let slop = settings.linearSlop
-        contactSet.contacts.withUnsafeBufferPointer { cp in
-        bodies.withUnsafeMutableBufferPointer { bp in
-        vertices.withUnsafeBufferPointer { v in
-        normals.withUnsafeBufferPointer { nb in
-            for c in cp where c.touching {
-                let a = bp[Int(c.bodyA)], b = bp[Int(c.bodyB)]
-                let staticIsA: Bool
-                if Self.standsStill(a) && b.kind == .dynamic && !b.isAsleep { staticIsA = true }
-                else if Self.standsStill(b) && a.kind == .dynamic && !a.isAsleep { staticIsA = false }
-                else { continue }
-                let body = staticIsA ? Int(c.bodyB) : Int(c.bodyA)
-                let wall = staticIsA ? a : b
-                // The normal pointing from the static shape to the moving body.
-                let n = staticIsA ? c.manifold.normal : -c.manifold.normal
-                let travel = stepper.displacement(of: Int32(body))
-                let distance = travel.length
-                guard distance > 0, distance <= bp[body].coreRadius, travel.dot(n) < 0 else { continue }
-                let end = bp[body].position, start = end - travel
-                let s = shapes[Int(staticIsA ? c.shapeA : c.shapeB)]
-                guard let t = ContinuousCollision.edgeCrossing(from: start, to: end, shape: s, transform: wall.transform,
-                                                               vertices: v.baseAddress!, normals: nb.baseAddress!)
-                else { continue }
-                bp[body].position = start + travel * max(0, t - slop / distance)
-                let vn = bp[body].velocity.dot(n)
-                if vn < 0 { bp[body].velocity -= n * vn }
-            }
-        }}}}
-    }
-
-    /// Puts back every dynamic body whose center passed into a static shape this step
-    /// (ContinuousCollision.swift).
-    private func sweepFastBodies() {
-        let slop = settings.linearSlop
-        for i in stepper.movers {
-            let b = bodies[Int(i)]
-            guard b.kind == .dynamic, b.firstShape >= 0 else { continue }
-            let travel = stepper.displacement(of: i)
-            let distance = travel.length
-            guard distance > b.coreRadius else { continue }
-            let end = b.position, start = end - travel, core = b.coreRadius
-            let path = AABB(lower: Vector(min(start.x, end.x), min(start.y, end.y)),
-                            upper: Vector(max(start.x, end.x), max(start.y, end.y))).enlarged(by: core)
-            var first = Double.infinity
-            vertices.withUnsafeBufferPointer { v in
-            normals.withUnsafeBufferPointer { n in
-                broadPhase.query(path) { id in
-                    let s = shapes[Int(id)]
-                    guard s.isActive, Self.standsStill(bodies[Int(s.body)]),
-                          ContactSet.shouldCollide(id, b.firstShape, shapes: shapes, bodies: bodies) else { return }
-                    let xf = bodies[Int(s.body)].transform
-                    guard ContinuousCollision.crosses(from: start, to: end, shape: s, transform: xf, vertices: v.baseAddress!)
-                    else { return }
-                    if let t = ContinuousCollision.entry(from: start, to: end, radius: core, shape: s, transform: xf,
-                                                         vertices: v.baseAddress!, normals: n.baseAddress!) {
-                        first = min(first, t)
-                    } else if let t = ContinuousCollision.edgeCrossing(from: start, to: end, shape: s, transform: xf,
-                                                                       vertices: v.baseAddress!, normals: n.baseAddress!) {
-                        // Already within the grown shape, and through its surface.
-                        first = min(first, t)
-                    }
-                }
-            }}
-            if first <= 1 {
-                let back = start + travel * max(0, first - slop / distance)
-                bodies[Int(i)].position = back
-                bodies[Int(i)].velocity = ContinuousCollision.speedAtEntry(b.velocity, drive: stepper.drive(of: i),
-                                                                           taken: end - back)
-            }
-        }
     }
 }
