@@ -136,68 +136,24 @@ enum ContactSolver {
     /// false), then its friction when relaxing.
     static func solve(_ c: inout ContactConstraint, _ s: UnsafeMutablePointer<BodyState>,
                       _ set: SolverSettings, useBias: Bool, normals: Bool = true) {
-        let ia = Int(c.bodyA), ib = Int(c.bodyB)
-        var vA = s[ia].v, wA = s[ia].w, vB = s[ib].v, wB = s[ib].w
-        let dpA = s[ia].dp, dqA = s[ia].dq, dpB = s[ib].dp, dqB = s[ib].dq
-        let n = c.normal
-        let mA = c.mA, iA = c.iA, mB = c.mB, iB = c.iB
-
-        @inline(__always) func normalPoint(_ p: inout ContactConstraintPoint) {
-            let prA = dqA.rotate(p.rA), prB = dqB.rotate(p.rB)
-            let d = (dpB - dpA) + (prB - prA)
-            let sep = d.dot(n) + p.adjustedSeparation
-            var bias = 0.0, massScale = 1.0, impulseScale = 0.0
-            if sep > 0 {
-                bias = sep * set.invH
-            } else if useBias {
-                bias = max(c.softness.biasRate * sep, -set.maxBiasVelocity)
-                massScale = c.softness.massScale
-                impulseScale = c.softness.impulseScale
-            }
-            let dv = (vB + cross(wB, p.rB)) - (vA + cross(wA, p.rA))
-            let vn = dv.dot(n)
-            var impulse = -p.normalMass * massScale * (vn + bias) - impulseScale * p.normalImpulse
-            if useBias {
-                // However hard the push, the overlap deepens no further than maxSoftOverlap.
-                impulse = max(impulse, -p.normalMass * (vn + max(sep + set.maxSoftOverlap, 0) * set.invH))
-            }
-            let newImpulse = max(p.normalImpulse + impulse, 0)
-            impulse = newImpulse - p.normalImpulse
-            p.normalImpulse = newImpulse
-            p.maxNormalImpulse = max(p.maxNormalImpulse, impulse)
-            let P = n * impulse
-            vA -= P * mA; wA -= iA * p.rA.cross(P)
-            vB += P * mB; wB += iB * p.rB.cross(P)
-        }
+        var pass = ContactPass(c, s)
         if normals {
-            if !useBias && c.count == 2 { blockRelax(&c, &vA, &wA, &vB, &wB, dpA, dqA, dpB, dqB, set) }
-            if useBias && c.count == 2 && blockSoft(&c, &vA, &wA, &vB, &wB, dpA, dqA, dpB, dqB, set) {
+            if !useBias && c.count == 2 {
+                blockRelax(&c, &pass.vA, &pass.wA, &pass.vB, &pass.wB, pass.dpA, pass.dqA, pass.dpB, pass.dqB, set)
+            }
+            if useBias && c.count == 2
+                && blockSoft(&c, &pass.vA, &pass.wA, &pass.vB, &pass.wB, pass.dpA, pass.dqA, pass.dpB, pass.dqB, set) {
                 // Both rows solved together.
             } else {
-                normalPoint(&c.p1)
-                if c.count > 1 { normalPoint(&c.p2) }
+                pass.normalRow(&c.p1, c.softness, set, useBias: useBias)
+                if c.count > 1 { pass.normalRow(&c.p2, c.softness, set, useBias: useBias) }
             }
         }
-
-        let t = Vector(n.y, -n.x)
-        @inline(__always) func frictionPoint(_ p: inout ContactConstraintPoint) {
-            let dv = (vB + cross(wB, p.rB)) - (vA + cross(wA, p.rA))
-            let vt = dv.dot(t)
-            var impulse = -p.tangentMass * vt
-            let maxF = c.friction * p.normalImpulse
-            let newImpulse = min(max(p.tangentImpulse + impulse, -maxF), maxF)
-            impulse = newImpulse - p.tangentImpulse
-            p.tangentImpulse = newImpulse
-            let P = t * impulse
-            vA -= P * mA; wA -= iA * p.rA.cross(P)
-            vB += P * mB; wB += iB * p.rB.cross(P)
-        }
         if c.friction > 0 && !useBias {
-            frictionPoint(&c.p1)
-            if c.count > 1 { frictionPoint(&c.p2) }
+            pass.frictionRow(&c.p1, friction: c.friction)
+            if c.count > 1 { pass.frictionRow(&c.p2, friction: c.friction) }
         }
-        s[ia].v = vA; s[ia].w = wA
-        s[ib].v = vB; s[ib].w = wB
+        pass.store(s)
     }
 
     /// The relax pass's two normal rows of a face contact solved together (the 2×2 complementarity
@@ -305,64 +261,45 @@ enum ContactSolver {
     /// current velocities. Returns true when it applied an impulse.
     @inline(__always)
     static func impact(_ c: inout ContactConstraint, _ s: UnsafeMutablePointer<BodyState>, _ set: SolverSettings) -> Bool {
-        let ia = Int(c.bodyA), ib = Int(c.bodyB)
-        var vA = s[ia].v, wA = s[ia].w, vB = s[ib].v, wB = s[ib].w
-        let dpA = s[ia].dp, dqA = s[ia].dq, dpB = s[ib].dp, dqB = s[ib].dq
-        let n = c.normal, e = c.restitution
-        let mA = c.mA, iA = c.iA, mB = c.mB, iB = c.iB
-
-        @inline(__always) func approach(_ p: ContactConstraintPoint) -> Double? {
-            let prA = dqA.rotate(p.rA), prB = dqB.rotate(p.rB)
-            let sep = ((dpB - dpA) + (prB - prA)).dot(n) + p.adjustedSeparation
-            let vn = ((vB + cross(wB, p.rB)) - (vA + cross(wA, p.rA))).dot(n)
-            // Only a gap that closes within the substep: one still open at its end is no impact
-            // yet (the speculative rows let it close exactly that far), and bouncing it a slop
-            // early sent a ball dropped from 2 pt with e = 0.5 to 0.89 pt instead of 0.5.
-            if vn < -c.impactThreshold && sep + vn * set.h < 0 { return vn }
-            return nil
-        }
-        let vn1 = approach(c.p1)
-        let vn2 = c.count > 1 ? approach(c.p2) : nil
+        var pass = ContactPass(c, s)
+        let vn1 = pass.approach(c.p1, threshold: c.impactThreshold, h: set.h)
+        let vn2 = c.count > 1 ? pass.approach(c.p2, threshold: c.impactThreshold, h: set.h) : nil
         if vn1 == nil && vn2 == nil { return false }
-
-        @inline(__always) func apply(_ p: inout ContactConstraintPoint, _ j: Double) {
-            let P = n * j
-            vA -= P * mA; wA -= iA * p.rA.cross(P)
-            vB += P * mB; wB += iB * p.rB.cross(P)
-            p.maxNormalImpulse = max(p.maxNormalImpulse, j)
-        }
-
         var solvedAsBlock = false
-        if let v1 = vn1, let v2 = vn2 {
-            // Both points of a face contact approach: solve K·j = -(1+e)·vn for both at once.
-            let rn1A = c.p1.rA.cross(n), rn1B = c.p1.rB.cross(n)
-            let rn2A = c.p2.rA.cross(n), rn2B = c.p2.rB.cross(n)
-            let k11 = mA + mB + iA * rn1A * rn1A + iB * rn1B * rn1B
-            let k22 = mA + mB + iA * rn2A * rn2A + iB * rn2B * rn2B
-            let k12 = mA + mB + iA * rn1A * rn2A + iB * rn1B * rn2B
-            let det = k11 * k22 - k12 * k12
-            if det > 1e-12 * k11 * k22 {
-                let b1 = -(1 + e) * v1, b2 = -(1 + e) * v2
-                let j1 = (k22 * b1 - k12 * b2) / det
-                let j2 = (k11 * b2 - k12 * b1) / det
-                if j1 >= 0 && j2 >= 0 {
-                    apply(&c.p1, j1)
-                    apply(&c.p2, j2)
-                    solvedAsBlock = true
-                }
-            }
-        }
+        if let v1 = vn1, let v2 = vn2 { solvedAsBlock = blockImpact(&c, &pass, v1, v2) }
         if !solvedAsBlock {
             // One point at a time, the fastest approach first; a second sweep sees the rest.
-            let first = (vn2 ?? 0) < (vn1 ?? 0)
-            if first {
-                apply(&c.p2, -(1 + e) * vn2! * c.p2.normalMass)
+            let e = c.restitution
+            if (vn2 ?? 0) < (vn1 ?? 0) {
+                pass.impulse(&c.p2, -(1 + e) * vn2! * c.p2.normalMass)
             } else {
-                apply(&c.p1, -(1 + e) * vn1! * c.p1.normalMass)
+                pass.impulse(&c.p1, -(1 + e) * vn1! * c.p1.normalMass)
             }
         }
-        s[ia].v = vA; s[ia].w = wA
-        s[ib].v = vB; s[ib].w = wB
+        pass.store(s)
+        return true
+    }
+
+    /// Both points of a face contact approach (at `v1` and `v2`): solves K·j = -(1+e)·vn for both
+    /// at once. Returns false, applying nothing, when the rows are nearly parallel or a point
+    /// would need to pull.
+    @inline(__always)
+    static func blockImpact(_ c: inout ContactConstraint, _ pass: inout ContactPass, _ v1: Double, _ v2: Double) -> Bool {
+        let n = c.normal, e = c.restitution
+        let mA = c.mA, iA = c.iA, mB = c.mB, iB = c.iB
+        let rn1A = c.p1.rA.cross(n), rn1B = c.p1.rB.cross(n)
+        let rn2A = c.p2.rA.cross(n), rn2B = c.p2.rB.cross(n)
+        let k11 = mA + mB + iA * rn1A * rn1A + iB * rn1B * rn1B
+        let k22 = mA + mB + iA * rn2A * rn2A + iB * rn2B * rn2B
+        let k12 = mA + mB + iA * rn1A * rn2A + iB * rn1B * rn2B
+        let det = k11 * k22 - k12 * k12
+        guard det > 1e-12 * k11 * k22 else { return false }
+        let b1 = -(1 + e) * v1, b2 = -(1 + e) * v2
+        let j1 = (k22 * b1 - k12 * b2) / det
+        let j2 = (k11 * b2 - k12 * b1) / det
+        guard j1 >= 0 && j2 >= 0 else { return false }
+        pass.impulse(&c.p1, j1)
+        pass.impulse(&c.p2, j2)
         return true
     }
 }

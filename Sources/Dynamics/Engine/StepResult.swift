@@ -13,12 +13,19 @@ struct StepResult {
     let movers: [Int32]
     /// The solver's per-body states, indexed by body; read through `displacement(of:)`.
     private let states: [BodyState]
+    /// By body index, the acceleration a dynamic body's forces, gravity and fields gave it at the
+    /// step's start; read through `drive(of:)`.
+    private let drives: [Vector]
 
-    init(movers: [Int32], states: [BodyState]) {
+    init(movers: [Int32], states: [BodyState], drives: [Vector]) {
         self.movers = movers
         self.states = states
+        self.drives = drives
     }
 
     /// How far a moving body went over the step.
     @inline(__always) func displacement(of body: Int32) -> Vector { states[Int(body)].dp }
+    /// A dynamic body's acceleration from its forces, gravity and fields during the step
+    /// (continuous collision takes back the speed it gave beyond a wall).
+    @inline(__always) func drive(of body: Int32) -> Vector { drives[Int(body)] }
 }

@@ -37,6 +37,9 @@ struct Stepper {
     private var fieldBodies: [FieldBody] = []
     /// By body index, whether an awake joint holds the body and it moves; empty when no joint is awake.
     private var jointed: [Bool] = []
+    /// By body index, the acceleration a dynamic body's forces, gravity and fields gave it at the
+    /// step's start (continuous collision takes back the speed they gave beyond a wall).
+    private var drives: [Vector] = []
 
 
     /// Solves the step: `bodies` get their new velocities and poses, `contacts` their impulses
@@ -90,7 +93,7 @@ struct Stepper {
         }
         storeImpulses(&contacts, linearSlop: settings.linearSlop)
         finalize(dt: dt, settings: settings, &bodies, &sleeper)
-        return StepResult(movers: movers, states: states)
+        return StepResult(movers: movers, states: states, drives: drives)
     }
 
     /// The body states the substeps start from, and the lists of bodies they integrate.
@@ -103,9 +106,13 @@ struct Stepper {
         if states.count != bodies.count {
             states = [BodyState](repeating: BodyState(), count: bodies.count)
         }
+        if drives.count != bodies.count {
+            drives = [Vector](repeating: .zero, count: bodies.count)
+        }
         bodies.withUnsafeBufferPointer { bp in
         states.withUnsafeMutableBufferPointer { sp in
         solverBodies.withUnsafeMutableBufferPointer { sb in
+        drives.withUnsafeMutableBufferPointer { dr in
             for i in 0..<bp.count {
                 sb[i] = SolverBody(bp[i])
                 guard bp[i].isActive && bp[i].kind != .fixed && !bp[i].isAsleep else {
@@ -118,6 +125,7 @@ struct Stepper {
                 if bp[i].kind == .dynamic {
                     let b = bp[i]
                     let dv = (b.force * b.invMass + (b.acceleration - b.fieldAcceleration)) * h
+                    dr[i] = b.force * b.invMass + b.acceleration
                     motions.append(BodyMotion(index: Int32(i),
                                               linearScale: Float(1 / (1 + h * b.linearDamping)),
                                               angularScale: Float(1 / (1 + h * b.angularDamping)),
@@ -125,7 +133,7 @@ struct Stepper {
                                               dvx: Float(dv.x), dvy: Float(dv.y)))
                 }
             }
-        }}}
+        }}}}
     }
 
     /// The bodies the step's fields act on: dynamic, active and awake.

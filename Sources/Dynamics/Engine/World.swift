@@ -13,7 +13,8 @@
 //   4. Stepper: `substeps` times the solver stages over a SolverContext (integrate velocities,
 //      resolve impacts, warm start, solve, integrate positions, relax, relax friction), then
 //      store impulses, report began/ended contacts and write poses back;
-//   5. islands that have come to rest go to sleep (IslandSleeper.swift); sleeping bodies are left
+//   5. WallGuard: no dynamic body's center ends the step beyond a wall or a still item;
+//   6. islands that have come to rest go to sleep (IslandSleeper.swift); sleeping bodies are left
 //      out of every stage above until something wakes their island.
 // The World is the only owner of that state; the parts get what a call needs as arguments and
 // keep only their own bookkeeping (the tree, the pair table, the solver's scratch arrays), so
@@ -293,9 +294,20 @@ final class World {
         let result = stepper.step(dt: dt, settings: settings, bodies: &bodies, joints: &joints, contacts: &contactSet,
                      fields: fieldLoads, sleeper: &sleeper)
         fieldLoads.removeAll(keepingCapacity: true)
-        sweepFastBodies(result)
+        holdBodiesInsideWalls(result)
         sleeper.endStep(&bodies, movers: result.movers, contacts: contactSet.contacts, shapes: shapes, joints: joints,
                         timeToSleep: settings.timeToSleep)
+    }
+
+    /// No dynamic body's center ends the step beyond a still shape (WallGuard.swift).
+    private func holdBodiesInsideWalls(_ result: StepResult) {
+        vertices.withUnsafeBufferPointer { v in
+        normals.withUnsafeBufferPointer { n in
+            let walls = WallGuard(shapes: shapes, vertices: v.baseAddress!, normals: n.baseAddress!,
+                                  linearSlop: settings.linearSlop)
+            walls.sweepFastBodies(&bodies, result: result, broadPhase: broadPhase)
+            walls.holdCenters(&bodies, contacts: contactSet.contacts, result: result)
+        }}
     }
 
     private func applyPendingImpulses() {
@@ -355,38 +367,5 @@ final class World {
             }
         }
         if !touched.isEmpty { sleeper.wake(touched: touched, &bodies, contacts: contactSet.contacts, shapes: shapes) }
-    }
-
-    /// Puts back every dynamic body whose center passed into a static shape this step
-    /// (ContinuousCollision.swift).
-    private func sweepFastBodies(_ result: StepResult) {
-        let slop = settings.linearSlop
-        for i in result.movers {
-            let b = bodies[Int(i)]
-            guard b.kind == .dynamic, b.firstShape >= 0 else { continue }
-            let travel = result.displacement(of: i)
-            let distance = travel.length
-            guard distance > b.coreRadius else { continue }
-            let end = b.position, start = end - travel, core = b.coreRadius
-            let path = AABB(lower: Vector(min(start.x, end.x), min(start.y, end.y)),
-                            upper: Vector(max(start.x, end.x), max(start.y, end.y))).enlarged(by: core)
-            var first = Double.infinity
-            vertices.withUnsafeBufferPointer { v in
-            normals.withUnsafeBufferPointer { n in
-                broadPhase.query(path) { id in
-                    let s = shapes[Int(id)]
-                    guard s.isActive, bodies[Int(s.body)].kind == .fixed,
-                          ContactSet.shouldCollide(id, b.firstShape, shapes: shapes, bodies: bodies) else { return }
-                    let xf = bodies[Int(s.body)].transform
-                    guard ContinuousCollision.crosses(from: start, to: end, shape: s, transform: xf, vertices: v.baseAddress!),
-                          let t = ContinuousCollision.entry(from: start, to: end, radius: core, shape: s, transform: xf,
-                                                            vertices: v.baseAddress!, normals: n.baseAddress!) else { return }
-                    first = min(first, t)
-                }
-            }}
-            if first <= 1 {
-                bodies[Int(i)].position = start + travel * max(0, first - slop / distance)
-            }
-        }
     }
 }

@@ -1,0 +1,113 @@
+// ContactPass: one contact constraint's two bodies while a pass of the solver works on it.
+//
+// A pass reads both bodies' velocities and step displacements once, works on the constraint's
+// rows, and writes the velocities back once (`store`). The rows themselves (a normal point with
+// its soft position bias, a friction point, an impact impulse) are methods here, so each of
+// ContactSolver's passes is a short list of rows. Inlined, the struct stays in registers just as
+// the locals it replaces did, and the arithmetic is the same expression for expression, so the
+// results are bit for bit those of one long function.
+import Geometry
+
+struct ContactPass {
+    let ia: Int, ib: Int
+    var vA: Vector, wA: Double, vB: Vector, wB: Double
+    let dpA: Vector, dqA: Rotation, dpB: Vector, dqB: Rotation
+    let n: Vector
+    let mA: Double, iA: Double, mB: Double, iB: Double
+
+    @inline(__always)
+    init(_ c: ContactConstraint, _ s: UnsafeMutablePointer<BodyState>) {
+        ia = Int(c.bodyA); ib = Int(c.bodyB)
+        vA = s[ia].v; wA = s[ia].w; vB = s[ib].v; wB = s[ib].w
+        dpA = s[ia].dp; dqA = s[ia].dq; dpB = s[ib].dp; dqB = s[ib].dq
+        n = c.normal
+        mA = c.mA; iA = c.iA; mB = c.mB; iB = c.iB
+    }
+
+    /// Writes the velocities back to both bodies.
+    @inline(__always)
+    func store(_ s: UnsafeMutablePointer<BodyState>) {
+        s[ia].v = vA; s[ia].w = wA
+        s[ib].v = vB; s[ib].w = wB
+    }
+
+    /// The point's separation at the bodies' current displacements.
+    @inline(__always)
+    func separation(_ p: ContactConstraintPoint) -> Double {
+        let prA = dqA.rotate(p.rA), prB = dqB.rotate(p.rB)
+        let d = (dpB - dpA) + (prB - prA)
+        return d.dot(n) + p.adjustedSeparation
+    }
+
+    /// The velocity of B relative to A at the point.
+    @inline(__always)
+    func relativeVelocity(_ p: ContactConstraintPoint) -> Vector {
+        (vB + cross(wB, p.rB)) - (vA + cross(wA, p.rA))
+    }
+
+    @inline(__always)
+    mutating func apply(_ P: Vector, _ p: ContactConstraintPoint) {
+        vA -= P * mA; wA -= iA * p.rA.cross(P)
+        vB += P * mB; wB += iB * p.rB.cross(P)
+    }
+
+    /// One normal row: speculative while the point is apart, soft (with a bias that pushes the
+    /// overlap out) when `useBias`, rigid without bias in the relax pass.
+    @inline(__always)
+    mutating func normalRow(_ p: inout ContactConstraintPoint, _ softness: Softness, _ set: SolverSettings,
+                            useBias: Bool) {
+        let sep = separation(p)
+        var bias = 0.0, massScale = 1.0, impulseScale = 0.0
+        if sep > 0 {
+            bias = sep * set.invH
+        } else if useBias {
+            bias = max(softness.biasRate * sep, -set.maxBiasVelocity)
+            massScale = softness.massScale
+            impulseScale = softness.impulseScale
+        }
+        let vn = relativeVelocity(p).dot(n)
+        var impulse = -p.normalMass * massScale * (vn + bias) - impulseScale * p.normalImpulse
+        if useBias {
+            // However hard the push, the overlap deepens no further than maxSoftOverlap.
+            impulse = max(impulse, -p.normalMass * (vn + max(sep + set.maxSoftOverlap, 0) * set.invH))
+        }
+        let newImpulse = max(p.normalImpulse + impulse, 0)
+        impulse = newImpulse - p.normalImpulse
+        p.normalImpulse = newImpulse
+        p.maxNormalImpulse = max(p.maxNormalImpulse, impulse)
+        apply(n * impulse, p)
+    }
+
+    /// One friction row, bounded by the friction coefficient times the point's normal impulse.
+    @inline(__always)
+    mutating func frictionRow(_ p: inout ContactConstraintPoint, friction: Double) {
+        let t = Vector(n.y, -n.x)
+        let vt = relativeVelocity(p).dot(t)
+        var impulse = -p.tangentMass * vt
+        let maxF = friction * p.normalImpulse
+        let newImpulse = min(max(p.tangentImpulse + impulse, -maxF), maxF)
+        impulse = newImpulse - p.tangentImpulse
+        p.tangentImpulse = newImpulse
+        apply(t * impulse, p)
+    }
+
+    /// The point's approach speed when it is an impact: approaching faster than `threshold` and
+    /// closing its gap within the substep `h`. Only a gap that closes within the substep: one
+    /// still open at its end is no impact yet (the speculative rows let it close exactly that
+    /// far), and bouncing it a slop early sent a ball dropped from 2 pt with e = 0.5 to 0.89 pt
+    /// instead of 0.5.
+    @inline(__always)
+    func approach(_ p: ContactConstraintPoint, threshold: Double, h: Double) -> Double? {
+        let sep = separation(p)
+        let vn = relativeVelocity(p).dot(n)
+        if vn < -threshold && sep + vn * h < 0 { return vn }
+        return nil
+    }
+
+    /// An impact impulse `j` along the normal at the point.
+    @inline(__always)
+    mutating func impulse(_ p: inout ContactConstraintPoint, _ j: Double) {
+        apply(n * j, p)
+        p.maxNormalImpulse = max(p.maxNormalImpulse, j)
+    }
+}

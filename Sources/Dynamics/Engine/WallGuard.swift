@@ -1,0 +1,111 @@
+// WallGuard: after each step, no dynamic body's center ends beyond a still shape.
+//
+// The contacts hold bodies outside walls while they can; two ways past them are closed here,
+// after the solver has written the step's poses (the geometry is in ContinuousCollision.swift):
+//   - fast bodies: the center of every body that moved further than its core radius is swept
+//     from the step's start to its end against the still shapes its path passes, and put back
+//     where it entered one (or, already pressed into it, where it crossed its surface), less
+//     its speed gained beyond that point;
+//   - slow bodies pressed through: a body touching a still shape whose center crossed its
+//     surface, moving against the contact's normal, is put back where it crossed, its approach
+//     speed along the normal taken away. A light item squeezed against a wall by heavier ones
+//     or by joints (a 60:1 mass ratio) sank through the soft contact a little each step.
+// Both only move a body back along its own step's path and only take speed, so they add no
+// energy. A still shape is the ground's (boundaries) or an anchored item's that neither moves
+// nor is moved by its owner this step.
+import Geometry
+
+struct WallGuard {
+    let shapes: [Shape]
+    let vertices: UnsafePointer<Vector>
+    let normals: UnsafePointer<Vector>
+    let linearSlop: Double
+
+    /// Whether the guards hold bodies out of the body's shapes: the ground, and anchored items
+    /// while their owner does not move them (a static item is a wall too).
+    @inline(__always)
+    static func standsStill(_ b: Body) -> Bool {
+        b.kind == .fixed || (b.kind == .anchored && b.velocity == .zero && b.angularVelocity == 0 && !b.isMovedByOwner)
+    }
+
+    /// Puts back every dynamic body whose center passed into a still shape this step.
+    func sweepFastBodies(_ bodies: inout [Body], result: StepResult, broadPhase: BroadPhase) {
+        let slop = linearSlop
+        for i in result.movers {
+            let b = bodies[Int(i)]
+            guard b.kind == .dynamic, b.firstShape >= 0 else { continue }
+            let travel = result.displacement(of: i)
+            let distance = travel.length
+            guard distance > b.coreRadius else { continue }
+            let end = b.position, start = end - travel
+            let path = AABB(lower: Vector(min(start.x, end.x), min(start.y, end.y)),
+                            upper: Vector(max(start.x, end.x), max(start.y, end.y))).enlarged(by: b.coreRadius)
+            var first = Double.infinity
+            broadPhase.query(path) { id in
+                let s = shapes[Int(id)]
+                guard s.isActive, Self.standsStill(bodies[Int(s.body)]),
+                      ContactSet.shouldCollide(id, b.firstShape, shapes: shapes, bodies: bodies) else { return }
+                if let t = firstCrossing(from: start, to: end, core: b.coreRadius, shape: s,
+                                         transform: bodies[Int(s.body)].transform) {
+                    first = min(first, t)
+                }
+            }
+            if first <= 1 {
+                let back = start + travel * max(0, first - slop / distance)
+                bodies[Int(i)].position = back
+                bodies[Int(i)].velocity = ContinuousCollision.speedAtEntry(b.velocity, drive: result.drive(of: i),
+                                                                           taken: end - back)
+            }
+        }
+    }
+
+    /// When the path from `start` to `end` goes through the shape's surface: where it entered
+    /// the shape grown by the core radius, or, for a path that starts within that already,
+    /// where it crossed the surface.
+    @inline(__always)
+    private func firstCrossing(from start: Vector, to end: Vector, core: Double, shape s: Shape,
+                               transform xf: Transform) -> Double? {
+        guard ContinuousCollision.crosses(from: start, to: end, shape: s, transform: xf, vertices: vertices) else {
+            return nil
+        }
+        if let t = ContinuousCollision.entry(from: start, to: end, radius: core, shape: s, transform: xf,
+                                             vertices: vertices, normals: normals) {
+            return t
+        }
+        // Already within the grown shape, and through its surface.
+        return ContinuousCollision.edgeCrossing(from: start, to: end, shape: s, transform: xf,
+                                                vertices: vertices, normals: normals)
+    }
+
+    /// Puts back every slow dynamic body whose center crossed the surface of a still shape it
+    /// touches this step, moving against the contact's normal; the sweep leaves a path shorter
+    /// than the core radius to the contact.
+    func holdCenters(_ bodies: inout [Body], contacts: [Contact], result: StepResult) {
+        let slop = linearSlop
+        contacts.withUnsafeBufferPointer { cp in
+        bodies.withUnsafeMutableBufferPointer { bp in
+            for c in cp where c.touching {
+                let a = bp[Int(c.bodyA)], b = bp[Int(c.bodyB)]
+                let staticIsA: Bool
+                if Self.standsStill(a) && b.kind == .dynamic && !b.isAsleep { staticIsA = true }
+                else if Self.standsStill(b) && a.kind == .dynamic && !a.isAsleep { staticIsA = false }
+                else { continue }
+                let body = staticIsA ? Int(c.bodyB) : Int(c.bodyA)
+                let wall = staticIsA ? a : b
+                // The normal pointing from the still shape to the moving body.
+                let n = staticIsA ? c.manifold.normal : -c.manifold.normal
+                let travel = result.displacement(of: Int32(body))
+                let distance = travel.length
+                guard distance > 0, distance <= bp[body].coreRadius, travel.dot(n) < 0 else { continue }
+                let end = bp[body].position, start = end - travel
+                let s = shapes[Int(staticIsA ? c.shapeA : c.shapeB)]
+                guard let t = ContinuousCollision.edgeCrossing(from: start, to: end, shape: s, transform: wall.transform,
+                                                               vertices: vertices, normals: normals)
+                else { continue }
+                bp[body].position = start + travel * max(0, t - slop / distance)
+                let vn = bp[body].velocity.dot(n)
+                if vn < 0 { bp[body].velocity -= n * vn }
+            }
+        }}
+    }
+}
