@@ -12,7 +12,7 @@
 // and characters), defined in a file of its own in GlyphSets/; `GlyphSet.allCases` below is the
 // registry, the only list of sets. The command line's help, `nudge glyphs`, `nudge bench render`,
 // the parser's error and the glyph table lookup go through it, and the README's and the docs'
-// lists are tested against it. docs/architecture.md, "Adding a glyph set", is the recipe.
+// tables of sets are generated from it (GeneratedDocsTests). docs/architecture.md, "Adding a glyph set", is the recipe.
 
 public struct GlyphSet: Hashable, Sendable, CustomStringConvertible {
     /// The name `--glyphs` takes.
@@ -33,15 +33,19 @@ public struct GlyphSet: Hashable, Sendable, CustomStringConvertible {
     public let drawnAsPixels: Bool
     /// The character table of this set.
     public let table: GlyphTable
+    /// Its characters in a line, for the generated table of sets in docs/terminal.md and the
+    /// README: the description lives with the set.
+    public let summary: String
 
     public init(name: String, subPixelColumns: Int, subPixelRows: Int, samplesPerSubPixel: (across: Int, down: Int),
-                probeCharacter: Unicode.Scalar?, drawnAsPixels: Bool, characters: [Unicode.Scalar]) {
+                probeCharacter: Unicode.Scalar?, drawnAsPixels: Bool, summary: String, characters: [Unicode.Scalar]) {
         self.rawValue = name
         self.subPixelColumns = subPixelColumns
         self.subPixelRows = subPixelRows
         self.samplesPerSubPixel = samplesPerSubPixel
         self.probeCharacter = probeCharacter
         self.drawnAsPixels = drawnAsPixels
+        self.summary = summary
         self.table = GlyphTable(name: name, columns: subPixelColumns, rows: subPixelRows, characters: characters)
     }
 

@@ -96,15 +96,6 @@ struct BehaviorKindTests {
         }
     }
 
-    @Test("README's list of behavior kinds is the registry's, in its order")
-    func readme() throws {
-        let readme = try String(contentsOf: Fixture.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let match = try #require(readme.firstMatch(of: /behaviors \(UIKit's: ([^)]*)\)/), "README lost its list of kinds")
-        let listed = match.1.replacingOccurrences(of: "\n", with: " ").split(separator: ",")
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-        #expect(listed == BehaviorKinds.names)
-    }
-
     @Test("each kind's documentation table is in docs/scene-format.md under its heading, one row per key")
     func documentation() throws {
         let docs = try String(contentsOf: Fixture.packageRoot.appendingPathComponent("docs/scene-format.md"), encoding: .utf8)

@@ -80,6 +80,10 @@ extension BehaviorDescription {
         }
 
         public static let type = "attachment"
+
+        /// One line for the generated list of kinds in the README.
+
+        public static let summary = "a joint between two items or an item and an anchor: distance, pin, sliding, limit or fixed (`AttachmentBehavior`)"
         public static let keys = ["item", "to", "anchor", "offset", "toOffset", "length", "frequency", "damping", "kind",
                                   "axis", "frictionTorque", "range", "motorSpeed", "motorTorque"]
 

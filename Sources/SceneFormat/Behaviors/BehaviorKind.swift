@@ -7,16 +7,18 @@
 // example entry for the tests, and its table of the documentation. Every requirement is one the
 // kind must write (no default hides a forgotten one, except `namedItems` and `listsEveryItem`
 // for kinds that declare an `items` list through ListingItems). The registry
-// (`BehaviorKinds.all`) is the only list of kinds: the parser, the writer, the docs and README
-// tests and the runtime's property test go through it. The runtime half (building, letting go of
-// a removed item, writing the live state back) is the runtime module's BehaviorRuntime, because
-// the format module never sees the engine; the property test fails for a registered kind
-// without it. docs/architecture.md, "Adding a behavior kind", is the recipe.
+// (`BehaviorKinds.all`) is the only list of kinds: the parser, the writer, the docs tests, the
+// README's generated list of kinds and the runtime's property test go through it. The runtime
+// half (building, letting go of a removed item, writing the live state back) is the runtime
+// module's BehaviorRuntime, because the format module never sees the engine; the property test
+// fails for a registered kind without it. docs/architecture.md, "Adding a behavior kind", is the recipe.
 import Yams
 
 public protocol BehaviorKind: Hashable, Sendable {
     /// The `type:` name in a scene file.
     static var type: String { get }
+    /// What the kind does, in one line: the README's list of kinds is generated from it.
+    static var summary: String { get }
     /// The keys an entry of this type may have besides `type` and `id`, in the order `write` uses.
     static var keys: [String] { get }
     /// This type's table in docs/scene-format.md, header included, exactly as the docs show it.

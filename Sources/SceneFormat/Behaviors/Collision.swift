@@ -26,6 +26,10 @@ extension BehaviorDescription {
         public static func example(naming items: [String]) -> Self { Self(items: items) }
 
         public static let type = "collision"
+
+        /// One line for the generated list of kinds in the README.
+
+        public static let summary = "items collide with each other and with boundaries (`CollisionBehavior`)"
         public static let keys = ["items", "mode", "boundaries", "insets", "segments", "paths"]
         static let maximumCount = 64
 

@@ -30,6 +30,10 @@ extension BehaviorDescription {
         }
 
         public static let type = "dynamicItem"
+
+        /// One line for the generated list of kinds in the README.
+
+        public static let summary = "material and motion properties of items: density, friction, elasticity, resistance, velocity (`DynamicItemBehavior`)"
         public static let keys = ["items", "elasticity", "friction", "density", "resistance", "angularResistance",
                                   "allowsRotation", "anchored", "charge", "velocity", "angularVelocity"]
 

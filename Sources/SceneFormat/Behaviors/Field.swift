@@ -40,6 +40,10 @@ extension BehaviorDescription {
         }
 
         public static let type = "field"
+
+        /// One line for the generated list of kinds in the README.
+
+        public static let summary = "a force field in a region: radial or linear gravity, drag, vortex, spring, noise, velocity, turbulence, electric or magnetic (`FieldBehavior`)"
         public static let keys = ["kind", "items", "position", "strength", "falloff", "minimumRadius", "direction", "region",
                                   "smoothness", "animationSpeed"]
 

@@ -18,6 +18,10 @@ extension BehaviorDescription {
         public static func example(naming items: [String]) -> Self { Self(items: items) }
 
         public static let type = "gravity"
+
+        /// One line for the generated list of kinds in the README.
+
+        public static let summary = "a constant acceleration on items, the same for every mass (`GravityBehavior`)"
         public static let keys = ["items", "magnitude", "angle", "direction"]
 
         public static let documentation = """

@@ -28,6 +28,10 @@ extension BehaviorDescription {
         }
 
         public static let type = "push"
+
+        /// One line for the generated list of kinds in the README.
+
+        public static let summary = "a continuous or instantaneous force on items (`PushBehavior`)"
         public static let keys = ["items", "mode", "angle", "magnitude", "direction", "active", "offset"]
 
         public static let documentation = """

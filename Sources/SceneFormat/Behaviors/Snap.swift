@@ -15,6 +15,10 @@ extension BehaviorDescription {
         public static func example(naming items: [String]) -> Self { Self(item: items[0], point: .center) }
 
         public static let type = "snap"
+
+        /// One line for the generated list of kinds in the README.
+
+        public static let summary = "one item pulled to a point with a damped spring (`SnapBehavior`)"
         public static let keys = ["item", "point", "damping"]
         /// UIKit's documented default.
         static let defaultDamping = 0.5

@@ -2,7 +2,9 @@
 // dot bits; dots 1 2 3 7 run down the left column, 4 5 6 8 the right.
 extension GlyphSet {
     public static let braille = GlyphSet(name: "braille", subPixelColumns: 2, subPixelRows: 4, samplesPerSubPixel: (2, 2),
-                                         probeCharacter: "\u{28FF}", drawnAsPixels: true, characters: brailleCharacters)
+                                         probeCharacter: "\u{28FF}", drawnAsPixels: true,
+                                         summary: "U+2800–U+28FF: dots in the foreground color on the background",
+                                         characters: brailleCharacters)
 
     static let brailleCharacters: [Unicode.Scalar] = {
         // Reading-order sub-pixel k → braille dot bit.

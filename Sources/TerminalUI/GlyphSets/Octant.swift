@@ -6,7 +6,9 @@
 // from the bottom).
 extension GlyphSet {
     public static let octant = GlyphSet(name: "octant", subPixelColumns: 2, subPixelRows: 4, samplesPerSubPixel: (2, 2),
-                                        probeCharacter: "\u{1CD2A}", drawnAsPixels: true, characters: octantCharacters)
+                                        probeCharacter: "\u{1CD2A}", drawnAsPixels: true,
+                                        summary: "U+1CD00–U+1CDE5 with the quadrants and ten quarter blocks (Unicode 16)",
+                                        characters: octantCharacters)
 
     static let octantCharacters: [Unicode.Scalar] = {
         let quarterBlocks: [Int: UInt32] = [

@@ -2,7 +2,9 @@
 // fonts.
 extension GlyphSet {
     public static let quadrant = GlyphSet(name: "quadrant", subPixelColumns: 2, subPixelRows: 2, samplesPerSubPixel: (2, 4),
-                                          probeCharacter: "\u{259A}", drawnAsPixels: true, characters: quadrantCharacters)
+                                          probeCharacter: "\u{259A}", drawnAsPixels: true,
+                                          summary: "U+2596–U+259F with ▀ ▄ ▌ ▐ █",
+                                          characters: quadrantCharacters)
 
     /// Quadrant patterns, bits: 1 top-left, 2 top-right, 4 bottom-left, 8 bottom-right.
     static let quadrantCharacters: [Unicode.Scalar] = [

@@ -3,7 +3,9 @@
 // 42); 0 and 63 are space and █.
 extension GlyphSet {
     public static let sextant = GlyphSet(name: "sextant", subPixelColumns: 2, subPixelRows: 3, samplesPerSubPixel: (2, 2),
-                                         probeCharacter: "\u{1FB0E}", drawnAsPixels: true, characters: sextantCharacters)
+                                         probeCharacter: "\u{1FB0E}", drawnAsPixels: true,
+                                         summary: "U+1FB00–U+1FB3B with ▌ ▐ █ (Unicode 13)",
+                                         characters: sextantCharacters)
 
     static let sextantCharacters: [Unicode.Scalar] = {
         var characters: [Unicode.Scalar] = []
