@@ -133,15 +133,8 @@ enum ContinuousCollision {
                              vertices: UnsafePointer<Vector>, normals: UnsafePointer<Vector>) -> Double? {
         guard shape.kind == .polygon else { return nil }
         let startIndex = Int(shape.vertexStart), count = Int(shape.vertexCount)
-        if count > 2 {
-            var inside = true
-            for k in 0..<count where transform.q.rotate(normals[startIndex + k]).dot(start - transform.apply(vertices[startIndex + k])) > 0 {
-                inside = false
-                break
-            }
-            // Leaving the polygon is never held back.
-            if inside { return nil }
-        }
+        // Leaving the polygon is never held back.
+        if count > 2 && polygon(shape, transform: transform, vertices: vertices, normals: normals, contains: start) { return nil }
         let edges = count == 2 ? 1 : count
         let d = end - start
         var first: Double?
@@ -169,14 +162,7 @@ enum ContinuousCollision {
             first = entry(from: start, to: end, radius: radius + shape.radius, segment: c, c)
         case .polygon:
             let startIndex = Int(shape.vertexStart), count = Int(shape.vertexCount)
-            if count > 2 {
-                var inside = true
-                for k in 0..<count where transform.q.rotate(normals[startIndex + k]).dot(start - transform.apply(vertices[startIndex + k])) > 0 {
-                    inside = false
-                    break
-                }
-                if inside { return nil }
-            }
+            if count > 2 && polygon(shape, transform: transform, vertices: vertices, normals: normals, contains: start) { return nil }
             // A segment is stored as two vertices; its one edge is enough.
             let edges = count == 2 ? 1 : count
             for k in 0..<edges {
@@ -186,5 +172,17 @@ enum ContinuousCollision {
             }
         }
         return first
+    }
+
+    /// Whether `point` lies inside the polygon (on or behind every edge's outward normal).
+    @inline(__always)
+    static func polygon(_ shape: Shape, transform: Transform, vertices: UnsafePointer<Vector>,
+                        normals: UnsafePointer<Vector>, contains point: Vector) -> Bool {
+        let startIndex = Int(shape.vertexStart)
+        for k in 0..<Int(shape.vertexCount)
+        where transform.q.rotate(normals[startIndex + k]).dot(point - transform.apply(vertices[startIndex + k])) > 0 {
+            return false
+        }
+        return true
     }
 }
