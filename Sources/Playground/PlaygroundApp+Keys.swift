@@ -76,7 +76,7 @@ extension PlaygroundApp {
     private func previousScene(_: Key, now: Double) { showNextScene(by: -1) }
     private func reload(_: Key, now: Double) { load(sceneIndex) }
 
-    private func showNextScene(by offset: Int) {
+    func showNextScene(by offset: Int) {
         load((sceneIndex + scenes.count + offset) % max(scenes.count, 1))
     }
 

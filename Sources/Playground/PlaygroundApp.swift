@@ -172,6 +172,9 @@ public final class PlaygroundApp {
     func update(now: Double) {
         guard let s = session else { return }
         if time.run(s, now: now) { needsDraw = true }
+        guard let rules = s.rules else { return }
+        for _ in 0..<rules.takeBells() { terminal.bell() }
+        if rules.ending?.result == "next" { showNextScene(by: 1) }
     }
 
     /// How long the loop may wait at `now` before something is due.

@@ -272,10 +272,11 @@ final class SceneGestures {
 
     /// Adds an item made from the entry's template at `point`, joining the listed behaviors (or
     /// every behavior whose `items` the file leaves out).
-    private func spawn(_ template: ItemDescription, joining ids: [String]?, _ point: Point) {
+    @discardableResult
+    func spawn(_ template: ItemDescription, joining ids: [String]?, _ point: Point) -> SceneItem? {
         guard spawnedItems < Self.maximumSpawnedItems else {
             session.post("no more items: gestures have added \(Self.maximumSpawnedItems), the most one scene takes (r starts it again)")
-            return
+            return nil
         }
         spawnedItems += 1
         var template = template
@@ -296,5 +297,6 @@ final class SceneGestures {
             }
         }
         scene.addItem(item, joining: joining)
+        return item
     }
 }

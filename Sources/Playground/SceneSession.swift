@@ -32,6 +32,13 @@ public final class SceneSession {
     public private(set) var messages: [String] = []
     /// The scene's recognizers' actions (set once, at init).
     private(set) var gestures: SceneGestures!
+    /// The scene's rules at work; nil for a scene without rules (set once, at init).
+    public private(set) var rules: RuleRunner?
+    /// The item each running animation animates, for `animationCompleted`.
+    private var animationItems: [AnimationID: String] = [:]
+
+    /// Whether a rule ended the scene (won, lost, next): time stands still from then on.
+    public var hasEnded: Bool { rules?.ending != nil }
 
     /// Seconds since the scene started: stepCount / 60.
     public var time: Double { Double(stepCount) / 60 }
@@ -50,6 +57,7 @@ public final class SceneSession {
         self.gestures = SceneGestures(session: self)
         router.advance(to: 0)
         for description in scene.animations { addAnimation(description) }
+        if !scene.sceneDescription.rules.isEmpty { rules = RuleRunner(session: self) }
     }
 
     /// Which step an event of time `t` (seconds since the scene started) belongs before: it is
@@ -92,15 +100,26 @@ public final class SceneSession {
     /// Advances everything by exactly 1/60 s.
     public func step() {
         stepCount += 1
+        if hasEnded { return }
         let now = time
         router.advance(to: now)
+        rules?.beforeStep()
         let report = animations.advance(to: now)
         scene.animator.step()
         for item in report.itemsToRemove {
             guard let item = item as? SceneItem else { continue }
-            gestures.itemWillBeRemoved(item)
-            scene.removeItem(item)
+            removeItem(item)
         }
+        if let rules {
+            rules.afterStep(stepCount, completed: report.completed.compactMap { animationItems.removeValue(forKey: $0) })
+        }
+    }
+
+    /// Takes `item` out of the scene, as an animation's `then: remove` does: a gesture holding it
+    /// lets go, and every behavior lets go of it.
+    func removeItem(_ item: SceneItem) {
+        gestures.itemWillBeRemoved(item)
+        scene.removeItem(item)
     }
 
     /// Moves time to step `count` without stepping the animator: only for a session at rest,
@@ -114,10 +133,13 @@ public final class SceneSession {
     }
 
     /// True when stepping would change nothing on screen until new input arrives: the animator
-    /// rests (or has no behaviors), no animation is running or waiting, and no gesture is in
-    /// progress or waiting on a timeout.
+    /// rests (or has no behaviors), no animation is running or waiting, no gesture is in
+    /// progress or waiting on a timeout, and no rule waits for a timer or a gesture it saw; or a
+    /// rule has ended the scene.
     public var isAtRest: Bool {
-        !scene.animator.isRunning && animations.isEmpty && !router.isTracking && router.nextDeadline == nil
+        if hasEnded { return true }
+        if rules?.awaitsBoundary == true { return false }
+        return !scene.animator.isRunning && animations.isEmpty && !router.isTracking && router.nextDeadline == nil
             && !gestures.isHolding
     }
 
@@ -135,7 +157,7 @@ public final class SceneSession {
     // MARK: Animations
 
     /// A scene's `repeat` counts extra plays; PropertyAnimation's `repeatCount` counts cycles.
-    private func addAnimation(_ d: AnimationDescription) {
+    func addAnimation(_ d: AnimationDescription) {
         guard let item = scene.item(withID: d.item) else { return }
         let to = AnimationTargets(center: d.to.center.map { $0.resolve(in: scene.referenceBounds) },
                                   size: d.to.size, alpha: d.to.alpha, scale: d.to.scale, angle: d.to.angle)
@@ -152,7 +174,7 @@ public final class SceneSession {
                                           delay: d.delay.isFinite ? d.delay : 0, curve: curve,
                                           repeatCount: d.repeatCount.isFinite && d.repeatCount > 0 ? d.repeatCount + 1 : 0,
                                           autoreverses: d.autoreverses, then: d.then == .remove ? .remove : .none)
-        animations.add(animation, to: item)
+        animationItems[animations.add(animation, to: item)] = item.id
     }
 }
 

@@ -36,6 +36,14 @@ public enum SessionReplay {
                 next += 1
             }
             session.step()
+            if let rules = session.rules {
+                for line in rules.takeLines() { write(line) }
+                if let result = rules.resultLine {
+                    write(session.stateLine())
+                    write(result)
+                    return
+                }
+            }
             if HeadlessSimulation.reports(step: session.stepCount, of: steps, every: every) { write(session.stateLine()) }
         }
     }

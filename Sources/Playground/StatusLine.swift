@@ -42,6 +42,8 @@ struct StatusLine: Equatable {
     var stepMilliseconds = 0.0
     /// The physics overlay on show, nil when off.
     var overlayName: String?
+    /// The scene's counters and how its rules ended it ("score 3 │ won: In!"), when it has any.
+    var scoreboard: String?
     /// What the line ends with when no toast shows: the scene's summary.
     var summary = ""
 
@@ -91,6 +93,7 @@ struct StatusLine: Equatable {
             state += String(format: " │ %.2f s", sceneTime)
         }
         if let editing { state += " │ \(editing)" }
+        if let scoreboard { state += " │ \(scoreboard)" }
         return state
     }
 }

@@ -9,6 +9,8 @@ public final class ParsingContext {
     private(set) var itemReferences: [Reference] = []
     /// Behavior references and the `type:` each must have (nil: any type).
     private(set) var behaviorReferences: [(Reference, String?)] = []
+    /// Boundary names rules refer to, checked once every collision behavior is read.
+    private(set) var boundaryReferences: [Reference] = []
     /// Entries read so far, by `type:` name.
     private var counts: [String: Int] = [:]
 
@@ -32,6 +34,11 @@ public final class ParsingContext {
     /// A behavior reference that must name a behavior of `type` (any type when nil).
     func behaviorReference(_ reference: Reference, type: String?) {
         behaviorReferences.append((reference, type))
+    }
+
+    /// A boundary name a rule's event refers to.
+    func boundaryReference(_ reference: Reference) {
+        boundaryReferences.append(reference)
     }
 
     /// Counts one more entry of `type` and returns how many there are now.

@@ -23,7 +23,7 @@ struct Reading {
         self.errors = errors; self.defaultName = defaultName; self.imageFolder = imageFolder; self.limits = limits
     }
 
-    static let sceneKeys = ["name", "summary", "size", "items", "behaviors", "gestures", "animations"]
+    static let sceneKeys = ["name", "summary", "size", "items", "behaviors", "gestures", "animations", "rules"]
     mutating func scene(_ r: NodeReader) -> SceneDescription? {
         guard let m = r.mapping(allowed: Self.sceneKeys) else { return nil }
         var scene = SceneDescription(name: m["name"]?.string() ?? defaultName)
@@ -37,9 +37,13 @@ struct Reading {
         for entry in limited(m["animations"]?.list() ?? [], "animations", to: limits.entries) {
             if let animation = animation(entry) { scene.animations.append(animation) }
         }
+        for entry in limited(m["rules"]?.list() ?? [], "rules", to: limits.entries) {
+            if let rule = rule(entry) { scene.rules.append(rule) }
+        }
         // References, now that every id is known.
         checkItemReferences(known: itemIDs, inOrder: scene.items.map(\.id))
         checkBehaviorReferences(known: behaviorTypes)
+        checkBoundaryReferences(known: scene.behaviors)
         return scene
     }
 

@@ -17,12 +17,14 @@ public struct SceneDescription: Hashable, Sendable {
     public var behaviors: [BehaviorDescription]
     public var gestures: [GestureDescription]
     public var animations: [AnimationDescription]
+    /// What the scene does when something happens: each rule an event and its actions.
+    public var rules: [RuleDescription]
 
     public init(name: String, summary: String = "", size: Size? = nil, items: [ItemDescription] = [],
                 behaviors: [BehaviorDescription] = [], gestures: [GestureDescription] = [],
-                animations: [AnimationDescription] = []) {
+                animations: [AnimationDescription] = [], rules: [RuleDescription] = []) {
         self.name = name; self.summary = summary; self.size = size; self.items = items
-        self.behaviors = behaviors; self.gestures = gestures; self.animations = animations
+        self.behaviors = behaviors; self.gestures = gestures; self.animations = animations; self.rules = rules
     }
 
     /// The reference bounds a scene uses when the host offers `available`: its own size if it has one.

@@ -26,6 +26,7 @@ public struct SceneWriter: Sendable {
         w.add("behaviors", scene.behaviors.isEmpty ? nil : .blockList(scene.behaviors.map { $0.write() }))
         w.add("gestures", scene.gestures.isEmpty ? nil : .blockList(scene.gestures.map { block(gesture($0)) }))
         w.add("animations", scene.animations.isEmpty ? nil : .blockList(scene.animations.map { block(animation($0)) }))
+        w.add("rules", scene.rules.isEmpty ? nil : .blockList(scene.rules.map { $0.write() }))
         return block(w.pairs)
     }
 

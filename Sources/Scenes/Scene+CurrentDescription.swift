@@ -42,6 +42,10 @@ extension Scene {
         d.animations = sceneDescription.animations.compactMap { animation in
             itemIDs.contains(animation.item) ? Self.remaining(of: animation, at: time) : nil
         }
+        // A rule is kept while everything it names is still there.
+        d.rules = sceneDescription.rules.filter {
+            Set($0.namedItems).isSubset(of: itemIDs) && Set($0.namedBehaviors).isSubset(of: behaviorIDs)
+        }
         return d
     }
 

@@ -44,9 +44,10 @@ extension Scene {
         }
     }
 
-    /// Whether some behavior, gesture or animation of the description names `id`.
+    /// Whether some behavior, gesture, animation or rule of the description names `id`.
     public func descriptionNames(_ id: String) -> Bool {
         sceneDescription.behaviors.contains { $0.namedItems.contains(id) }
+            || sceneDescription.rules.contains { $0.namedItems.contains(id) }
             || sceneDescription.gestures.contains { $0.action.item == id || $0.on == id }
             || sceneDescription.animations.contains { $0.item == id }
     }

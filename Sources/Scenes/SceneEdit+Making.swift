@@ -91,8 +91,9 @@ extension Scene {
             return .failure(EditRefusal("\(id) was not in the scene's file (it appeared while playing); it cannot be deleted"))
         }
         if sceneDescription.gestures.contains(where: { $0.action.item == id || $0.on == id })
-            || sceneDescription.animations.contains(where: { $0.item == id }) {
-            return .failure(EditRefusal("\(id) is used by the scene's gestures or animations; it cannot be deleted"))
+            || sceneDescription.animations.contains(where: { $0.item == id })
+            || sceneDescription.rules.contains(where: { $0.namedItems.contains(id) }) {
+            return .failure(EditRefusal("\(id) is used by the scene's gestures, animations or rules; it cannot be deleted"))
         }
         var edits: [SceneEdit] = []
         for (i, b) in sceneDescription.behaviors.enumerated().reversed() where b.namedItems.contains(id) {

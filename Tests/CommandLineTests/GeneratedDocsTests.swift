@@ -72,7 +72,9 @@ struct GeneratedDocsTests {
 /// The renderings of the registries, by block name.
 enum GeneratedDocs {
     static func renderings() throws -> [String: String] {
-        ["glyph sets": glyphSets(), "behavior kinds": behaviorKinds(), "commands": try commands()]
+        ["glyph sets": glyphSets(), "behavior kinds": behaviorKinds(), "commands": try commands(),
+         "event kinds": ruleKinds("event", EventKinds.all.map { ($0.name, $0.keys, $0.summary) }),
+         "action kinds": ruleKinds("action", ActionKinds.all.map { ($0.name, $0.keys, $0.summary) })]
     }
 
     /// A table cell's text: a `|` would end the cell.
@@ -88,6 +90,14 @@ enum GeneratedDocs {
     /// The behavior kinds, in registry order: `type:` name and what it does.
     static func behaviorKinds() -> String {
         BehaviorKinds.all.map { "- `\($0.type)`: \($0.summary)\n" }.joined()
+    }
+
+    /// A rule's event or action kinds, in registry order: name, keys, what it is.
+    static func ruleKinds(_ what: String, _ kinds: [(name: String, keys: [String], summary: String)]) -> String {
+        "| \(what) | keys | |\n|---|---|---|\n" + kinds.map { kind in
+            let keys = kind.keys.isEmpty ? "—" : kind.keys.map { "`\($0)`" }.joined(separator: ", ")
+            return "| `\(kind.name)` | \(keys) | \(cell(kind.summary)) |\n"
+        }.joined()
     }
 
     /// The commands and their subcommands in registry order, each with its abstract and its section

@@ -1,0 +1,123 @@
+// Rules through the real binary: `nudge simulate` prints each event and action as a JSON line at
+// its step and ends a won or lost scene with the result line; `--input` replays a tap that fires
+// a rule at the step the input's time fixes; `nudge check` names a misspelt event with the
+// nearest one at its line and column. The expected lines are the format docs/headless-output.md
+// defines, with steps the clock and physics fix.
+import Foundation
+import SceneTestSupport
+import Testing
+
+@Suite("Rules through nudge simulate and nudge check")
+struct RulesCommandLineTests {
+    static let timers = """
+        name: Timers
+        size: [400, 400]
+        items:
+          - {id: ball, shape: ellipse, size: [20, 20], center: [200, 100]}
+        rules:
+          - on: {event: every, seconds: 0.5}
+            do: [{action: counter, counter: ticks}]
+          - id: timeout
+            on: {event: after, seconds: 2}
+            do:
+              - {action: end, result: lost, message: "Out of time"}
+              - {action: bell}
+        """
+
+    static func simulate(_ yaml: String, _ arguments: [String] = []) throws -> [String] {
+        let file = try CommandLineTests.temporaryScene(yaml)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try CommandLineTests.run(["simulate", file.path] + arguments)
+        #expect(result.status == 0, "\(result.errors)")
+        return result.output.split(separator: "\n").map(String.init)
+    }
+
+    @Test("a counter every 0.5 s (steps 30, 60, 90, 120) and a loss at 2 s (step 120): the event, action and result lines, then nothing")
+    func counterAndLoss() throws {
+        let lines = try Self.simulate(Self.timers, ["--every", "1000"])
+        let ruleLines = lines.filter { !$0.contains("\"items\"") }
+        #expect(ruleLines == [
+            #"{"step":30,"rule":1,"event":"every"}"#,
+            #"{"step":30,"rule":1,"action":"counter","counter":"ticks","value":1}"#,
+            #"{"step":60,"rule":1,"event":"every"}"#,
+            #"{"step":60,"rule":1,"action":"counter","counter":"ticks","value":2}"#,
+            #"{"step":90,"rule":1,"event":"every"}"#,
+            #"{"step":90,"rule":1,"action":"counter","counter":"ticks","value":3}"#,
+            #"{"step":120,"rule":1,"event":"every"}"#,
+            #"{"step":120,"rule":1,"action":"counter","counter":"ticks","value":4}"#,
+            #"{"step":120,"rule":2,"id":"timeout","event":"after"}"#,
+            #"{"step":120,"rule":2,"id":"timeout","action":"end","result":"lost","message":"Out of time"}"#,
+            #"{"step":120,"result":"lost","message":"Out of time"}"#,
+        ])
+        // Step 0, then (with --every 1000) only the step the scene ended at, then the result.
+        #expect(lines.filter { $0.contains("\"items\"") }.map { $0.prefix(12) } == [#"{"step":0,"t"#, #"{"step":120,"#])
+        #expect(lines.last == #"{"step":120,"result":"lost","message":"Out of time"}"#)
+    }
+
+    @Test("won: a ball falls 200 pt into the basket (step ⌈60·√(2h/g)⌉ = 38 within one); the counter, the win, the last line")
+    func ballIntoBasket() throws {
+        let lines = try Self.simulate("""
+            size: [400, 400]
+            items:
+              - {id: ball, shape: ellipse, size: [20, 20], center: [200, 90]}
+            behaviors:
+              - {type: gravity}
+              - {type: collision, segments: {basket: [[150, 300], [250, 300]]}}
+            rules:
+              - on: {event: contactBegan, item: ball, boundary: basket}
+                once: true
+                do:
+                  - {action: counter, counter: score}
+                  - {action: end, result: won, message: "In!"}
+            """)
+        let result = try #require(lines.last)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.utf8)) as? [String: Any])
+        let step = try #require(object["step"] as? Int)
+        #expect(abs(step - Int((60 * (2 * 200 / 1000.0).squareRoot()).rounded(.up))) <= 1, "\(result)")
+        #expect(result == #"{"step":\#(step),"result":"won","message":"In!"}"#)
+        #expect(lines.contains(#"{"step":\#(step),"rule":1,"action":"counter","counter":"score","value":1}"#))
+        #expect(lines.count == step + 1 + 4, "steps 0…\(step), the event, two actions and the result")
+    }
+
+    @Test("--input: a tap on the ball at 0.25–0.3 s fires the rule before step ⌊0.3·60⌋ + 1 = 19, and replays the same bytes")
+    func replayedTap() throws {
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-rules-\(UUID().uuidString).jsonl")
+        try """
+            {"t":0.25,"type":"down","x":200,"y":100,"button":1}
+            {"t":0.3,"type":"up","x":200,"y":100,"button":1}
+
+            """.write(to: input, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: input) }
+        let lines = try Self.simulate(Self.timers.replacingOccurrences(of: "seconds: 0.5", with: "seconds: 5") + """
+
+              - on: {event: tap, item: ball}
+                do: [{action: setColor, color: red}]
+            """, ["--input", input.path, "--steps", "30"])
+        #expect(lines.filter { !$0.contains("\"items\"") } == [
+            #"{"step":19,"rule":3,"event":"tap","item":"ball","x":200,"y":100}"#,
+            ##"{"step":19,"rule":3,"action":"setColor","item":"ball","color":"#ff0000"}"##,
+        ])
+        #expect(try Self.simulate(Self.timers.replacingOccurrences(of: "seconds: 0.5", with: "seconds: 5") + """
+
+              - on: {event: tap, item: ball}
+                do: [{action: setColor, color: red}]
+            """, ["--input", input.path, "--steps", "30"]) == lines)
+    }
+
+    @Test("check: a misspelt event named with the nearest, at its line and column")
+    func checkNamesTheEvent() throws {
+        let yaml = Self.timers.replacingOccurrences(of: "event: every", with: "event: evry")
+        let file = try CommandLineTests.temporaryScene(yaml)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try CommandLineTests.run(["check", file.path])
+        let (line, column) = Fixture.locate("evry", in: yaml)
+        #expect(result.status == 1)
+        #expect(result.output == "\(file.path):\(line):\(column): rules[0].on.event: unknown event 'evry'; did you mean 'every'?\n")
+    }
+
+    @Test("scenes without rules print what they printed before: no rule lines in a seed scene's output")
+    func seedScenesUnchanged() throws {
+        let result = try CommandLineTests.run(["simulate", "scenes/004-gestures.yaml", "--steps", "60"])
+        #expect(result.output.split(separator: "\n").allSatisfy { $0.hasPrefix(#"{"step":"#) && $0.contains(#""items""#) })
+    }
+}

@@ -1,0 +1,165 @@
+// Rules at work: each event kind fires at the step physics, geometry or the clock fixes.
+//
+// A ball dropped from rest falls h = g·t²/2 under gravity g (magnitude 1 = 1000 pt/s²), so it
+// covers h = 200 pt in t = √(2h/g) = 0.632 s, in step ⌈60·t⌉ = 38; the engine's semi-implicit
+// Euler steps cover g·Δt²·n(n+1)/2 after n steps (195.3 pt after 37, 205.8 after 38), so a
+// center crossing is exactly step 38, and a contact, which the engine may begin within its
+// contact margin before the shapes touch, is step 38 within one. A speed of 490 pt/s is passed
+// when g·n·Δt > 490: n = 30. Timers and animations fire at whole steps of their seconds, the
+// animator pauses after half a second (30 steps) without motion, UIKit's rest rule.
+import Foundation
+import Geometry
+import Testing
+@testable import Playground
+@testable import SceneFormat
+@testable import Scenes
+
+@Suite("Rule events fire at the step physics and the clock fix")
+struct RuleEventTests {
+    /// A 400×400 scene: ball (20 pt) at `ballY`, gravity on it, a floor segment at y = 300.
+    static func dropScene(ballY: Double, floor: Bool = true, extraItems: String = "", rules: String) -> String {
+        """
+        size: [400, 400]
+        items:
+          - {id: ball, shape: ellipse, size: [20, 20], center: [200, \(ballY)]}
+        \(extraItems)
+        behaviors:
+          - {type: gravity, items: [ball]}
+        \(floor ? "  - {type: collision, segments: {floor: [[0, 300], [400, 300]]}}" : "")
+        rules:
+        \(rules)
+        """
+    }
+
+    /// The lines the rules wrote over `steps` steps, parsed.
+    /// `input[k]` runs before step k + 1 (when `stepCount` is k).
+    static func lines(_ yaml: String, steps: Int, input: [Int: (SceneSession) -> Void] = [:]) throws -> [[String: Any]] {
+        let session = try Fixture.session(yaml)
+        let rules = try #require(session.rules)
+        var lines: [[String: Any]] = []
+        for _ in 0..<steps {
+            input[session.stepCount]?(session)
+            session.step()
+            for line in rules.takeLines() {
+                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                lines.append(try #require(object, "not a JSON object: \(line)"))
+            }
+        }
+        return lines
+    }
+
+    /// The steps at which event `name` fired.
+    static func steps(of name: String, in lines: [[String: Any]]) -> [Int] {
+        lines.filter { $0["event"] as? String == name }.compactMap { $0["step"] as? Int }
+    }
+
+    static let dropStep = Int((60 * (2 * 200 / 1000.0).squareRoot()).rounded(.up))
+
+    @Test("contactBegan with a boundary: the ball's bottom falls 200 pt onto the floor, step ⌈60·√(2h/g)⌉ = 38 within one")
+    func contactWithBoundary() throws {
+        #expect(Self.dropStep == 38)
+        let lines = try Self.lines(Self.dropScene(ballY: 90, rules: """
+              - on: {event: contactBegan, item: ball, boundary: floor}
+                do: [{action: counter, counter: bounces}]
+            """), steps: 45)
+        let steps = Self.steps(of: "contactBegan", in: lines)
+        #expect(steps.count == 1 && abs(steps[0] - Self.dropStep) <= 1, "\(steps)")
+        #expect(lines.first { $0["action"] as? String == "counter" }?["value"] as? Int == 1)
+        #expect(lines.first?["with"] as? String == "floor")
+    }
+
+    @Test("contactBegan between two items: the ball falls 200 pt onto an anchored box, step 38 within one")
+    func contactBetweenItems() throws {
+        let lines = try Self.lines(Self.dropScene(ballY: 90, floor: false, extraItems: """
+              - {id: box, size: [200, 20], center: [200, 310]}
+            """, rules: """
+              - on: {event: contactBegan, item: ball, with: box}
+                do: [{action: setColor, color: red}]
+            """).replacingOccurrences(of: "behaviors:\n", with: """
+            behaviors:
+              - {type: collision}
+              - {type: dynamicItem, items: [box], anchored: true}
+
+            """), steps: 45)
+        let steps = Self.steps(of: "contactBegan", in: lines)
+        #expect(steps.count == 1 && abs(steps[0] - Self.dropStep) <= 1, "\(steps)")
+    }
+
+    @Test("leftPlayArea: the center falls 200 pt out of the 400 pt bounds at exactly step 38")
+    func leftPlayArea() throws {
+        let lines = try Self.lines(Self.dropScene(ballY: 200, floor: false, rules: """
+              - on: {event: leftPlayArea}
+                do: [{action: end, result: lost, message: fell}]
+            """), steps: 60)
+        #expect(Self.steps(of: "leftPlayArea", in: lines) == [38])
+    }
+
+    @Test("threshold: y above 300 from 100 at step 38; speed above 490 pt/s at step 30 (g·n·Δt > 490)")
+    func thresholds() throws {
+        let lines = try Self.lines(Self.dropScene(ballY: 100, floor: false, rules: """
+              - on: {event: threshold, item: ball, value: y, above: 300}
+                do: [{action: bell}]
+              - on: {event: threshold, item: ball, value: speed, above: 490}
+                do: [{action: bell}]
+            """), steps: 45)
+        #expect(lines.filter { $0["event"] != nil }.map { $0["step"] as? Int } == [30, 38])
+    }
+
+    @Test("after 0.5 s fires at step 30 once; every 0.25 s at steps 15, 30, 45")
+    func timers() throws {
+        let lines = try Self.lines(Self.dropScene(ballY: 100, rules: """
+              - on: {event: after, seconds: 0.5}
+                do: [{action: message, text: half}]
+              - on: {event: every, seconds: 0.25}
+                do: [{action: counter, counter: ticks}]
+            """), steps: 50)
+        #expect(Self.steps(of: "after", in: lines) == [30])
+        #expect(Self.steps(of: "every", in: lines) == [15, 30, 45])
+        #expect(lines.last?["value"] as? Int == 3)
+    }
+
+    @Test("animationCompleted: a 0.5 s animation ends at step 30")
+    func animationCompleted() throws {
+        let yaml = Self.dropScene(ballY: 100, rules: """
+              - on: {event: animationCompleted, item: ball}
+                do: [{action: setAlpha, alpha: 0.5}]
+            """) + "\nanimations:\n  - {item: ball, duration: 0.5, to: {alpha: 0.2}}\n"
+        #expect(Self.steps(of: "animationCompleted", in: try Self.lines(yaml, steps: 40)) == [30])
+    }
+
+    @Test("rest after half a second without motion (step 30); a push at 1 s resumes it at the next boundary (61)")
+    func restAndResume() throws {
+        let lines = try Self.lines("""
+            size: [400, 400]
+            items:
+              - {id: ball, shape: ellipse, size: [20, 20], center: [200, 100]}
+            behaviors:
+              - {type: collision, boundaries: reference}
+            rules:
+              - on: {event: rest}
+                once: true
+                do: [{action: message, text: resting}]
+              - on: {event: after, seconds: 1}
+                do: [{action: push, item: ball, direction: [1, 0]}]
+              - on: {event: resume}
+                do: [{action: bell}]
+            """, steps: 70)
+        #expect(Self.steps(of: "rest", in: lines) == [30])
+        #expect(Self.steps(of: "resume", in: lines) == [61])
+    }
+
+    @Test("tap on an item: fires at the step boundary after the tap, at the tap's point; a tap elsewhere does not")
+    func tapOnItem() throws {
+        let lines = try Self.lines(Self.dropScene(ballY: 100, floor: false, rules: """
+              - on: {event: tap, item: ball}
+                do: [{action: remove}]
+            """), steps: 12, input: [
+                2: { $0.click(Point(50, 50), at: 2 / 60) },
+                9: { $0.click($0.scene.item(withID: "ball")?.center ?? .zero, at: 9 / 60) },
+            ])
+        let taps = lines.filter { $0["event"] as? String == "tap" }
+        #expect(taps.count == 1)
+        #expect(taps.first?["step"] as? Int == 10)
+        #expect(taps.first?["x"] as? Int == 200 && taps.first?["item"] as? String == "ball", "\(taps)")
+    }
+}
