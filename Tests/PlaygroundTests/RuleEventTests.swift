@@ -148,6 +148,33 @@ struct RuleEventTests {
         #expect(Self.steps(of: "resume", in: lines) == [61])
     }
 
+    @Test("oncePerItem: two balls bouncing (elasticity 1, period 2·√(2h/g) = 1.23 s) cross y = 250 downward at 0.55, 1.78 and 3.01 s; without oncePerItem the rule fires 3 times for each, with it once")
+    func oncePerItem() throws {
+        let lines = try Self.lines("""
+            size: [400, 400]
+            items:
+              - {id: p, shape: ellipse, size: [20, 20], center: [100, 100]}
+              - {id: q, shape: ellipse, size: [20, 20], center: [300, 100]}
+            behaviors:
+              - {type: gravity}
+              - {type: collision, segments: {floor: [[0, 300], [400, 300]]}}
+              - {type: dynamicItem, elasticity: 1}
+            rules:
+              - on: {event: threshold, items: [p, q], value: y, above: 250}
+                do: [{action: counter, counter: all}]
+              - on: {event: threshold, items: [p, q], value: y, above: 250}
+                oncePerItem: true
+                do: [{action: counter, counter: each}]
+            """, steps: 200)
+        let fired = { (rule: Int) in lines.filter { $0["rule"] as? Int == rule && $0["event"] != nil }.compactMap { $0["item"] as? String } }
+        #expect(fired(2) == ["p", "q"])
+        // Down through y = 250 at √(2·150/g), then once every bounce period 2·√(2·190/g): 0.55, 1.78, 3.01 s.
+        let first = (2 * 150 / 1000.0).squareRoot(), period = 2 * (2 * 190 / 1000.0).squareRoot()
+        let crossings = (0..<10).filter { first + Double($0) * period < 200.0 / 60 }.count
+        #expect(crossings == 3)
+        #expect(fired(1) == Array(repeating: ["p", "q"], count: crossings).flatMap { $0 }, "\(fired(1))")
+    }
+
     @Test("tap on an item: fires at the step boundary after the tap, at the tap's point; a tap elsewhere does not")
     func tapOnItem() throws {
         let lines = try Self.lines(Self.dropScene(ballY: 100, floor: false, rules: """

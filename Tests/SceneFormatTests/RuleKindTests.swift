@@ -40,8 +40,11 @@ struct RuleKindTests {
         let kind = try #require(EventKinds.kind(named: name))
         let event = EventDescription(kind.example(naming: ["a", "b"]))
         #expect(Set(event.namedItems).isSubset(of: ["a", "b"]))
-        try Self.roundTrip(RuleDescription(id: "r", once: true, event: event,
-                                           actions: [ActionDescription(ActionDescription.Message(text: "hi"))]))
+        var rule = RuleDescription(id: "r", once: true, event: event, actions: [ActionDescription(ActionDescription.Message(text: "hi"))])
+        try Self.roundTrip(rule)
+        rule.once = false
+        rule.oncePerItem = true
+        try Self.roundTrip(rule)
     }
 
     @Test("every action kind: its example, in a rule, is written and read back equal", arguments: ActionKinds.names)

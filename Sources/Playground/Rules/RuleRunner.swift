@@ -110,6 +110,7 @@ public final class RuleRunner: CollisionBehaviorDelegate, DynamicAnimatorDelegat
             guard !(rule.once && memory.fired), let event = rule.event.runtime else { continue }
             for occurrence in event.occurrences(in: facts, memory: memory) {
                 guard ending == nil, !(rule.once && memory.fired) else { break }
+                if rule.oncePerItem, let item = occurrence.item, !memory.firedItems.insert(item).inserted { continue }
                 memory.fired = true
                 acted = true
                 fire(rule, number: index + 1, occurrence, step: step)

@@ -56,6 +56,8 @@ struct EventOccurrence: Equatable {
 /// recognizer saw since the last step, and each item's side of a threshold.
 final class RuleMemory {
     var fired = false
+    /// The items the rule has fired for (`oncePerItem`).
+    var firedItems: Set<String> = []
     var pending: [EventOccurrence] = []
     var over: [String: Bool] = [:]
 }

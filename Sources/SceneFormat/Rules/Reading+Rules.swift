@@ -21,7 +21,9 @@ extension Reading {
             allRead = actions.count == list.count && !list.isEmpty
         }
         guard let event, allRead else { return nil }
-        return RuleDescription(id: id, once: once, event: event, actions: actions)
+        var rule = RuleDescription(id: id, once: once, event: event, actions: actions)
+        rule.oncePerItem = m["oncePerItem"]?.bool() ?? false
+        return rule
     }
 
     /// One `on:` mapping: `event` picks the kind, which reads the rest.

@@ -4,7 +4,7 @@
 // A rule pairs one event (`on:`, a kind from EventKinds: a contact began, an item left the play
 // area, a tap, a timer, ...) with a list of actions (`do:`, kinds from ActionKinds: set a color,
 // add an item, change a counter, end the scene won or lost, ...). `once` makes a rule fire at
-// most once; `id` names it in headless output. Plain values only, like every description: the
+// most once, `oncePerItem` at most once for each item; `id` names it in headless output. Plain values only, like every description: the
 // Playground module's RuleRunner finds the events and runs the actions at step boundaries.
 import Yams
 
@@ -12,6 +12,8 @@ public struct RuleDescription: Hashable, Sendable {
     public var id: String?
     /// Fire at most once (UIKit code would remove its observer after the first call).
     public var once: Bool
+    /// Fire at most once for each item (a domino counts once, however it rocks afterwards).
+    public var oncePerItem: Bool = false
     public var event: EventDescription
     public var actions: [ActionDescription]
 
@@ -20,13 +22,14 @@ public struct RuleDescription: Hashable, Sendable {
     }
 
     /// The keys of a rule entry, in the order `write` uses.
-    public static let keys = ["id", "once", "on", "do"]
+    public static let keys = ["id", "once", "oncePerItem", "on", "do"]
 
     /// The rule as a YAML mapping: `on:` and each action in flow style, one action a line.
     public func write() -> Node {
         var w = EntryWriter()
         w.add("id", id.map(Node.string))
         w.add("once", once ? .bool(true) : nil)
+        w.add("oncePerItem", oncePerItem ? .bool(true) : nil)
         w.add("on", event.write())
         w.add("do", .blockList(actions.map { $0.write() }))
         return .mapping(Node.Mapping(w.pairs.map { (Node($0.key), $0.value) }, Tag(.map), .block))
