@@ -131,7 +131,10 @@ struct Reading {
     // MARK: Behaviors
 
     /// One behavior entry: its `type` picks the kind (BehaviorKinds), which reads the rest.
-    mutating func behavior(_ r: NodeReader) -> BehaviorDescription? {
+    mutating func behavior(_ r: NodeReader) -> BehaviorDescription? { Self.behavior(r, context: context) }
+
+    /// One behavior entry read with `context` (a composite reads its children this way).
+    static func behavior(_ r: NodeReader, context: ParsingContext) -> BehaviorDescription? {
         guard case .mapping(let mapping) = r.node else {
             r.error("expected a behavior (a mapping with 'type'), found \(r.found)")
             return nil

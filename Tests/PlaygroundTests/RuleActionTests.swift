@@ -119,6 +119,37 @@ struct RuleActionTests {
         #expect(session.rules?.statusText == "score 10")
     }
 
+    @Test("a composite (gravity 1000 pt/s² and a push of 100 pt/s² on mass 1) goes out and comes back as one: velocity (50, 500) after 0.5 s, unchanged while out, then both accelerate again")
+    func composite() throws {
+        let session = try Fixture.session("""
+            size: [4000, 4000]
+            items:
+              - {id: rocket, size: [100, 100], center: [200, 200]}
+            behaviors:
+              - {type: collision, items: [rocket]}
+              - type: composite
+                id: engine
+                children:
+                  - {type: gravity, items: [rocket]}
+                  - {type: push, items: [rocket], angle: 0, magnitude: 1}
+            rules:
+              - on: {event: after, seconds: 0.5}
+                do: [{action: removeBehavior, behavior: engine}]
+              - on: {event: after, seconds: 1}
+                do: [{action: addBehavior, behavior: engine}]
+            """, size: Size(4000, 4000))
+        let rocket = try #require(session.scene.item(withID: "rocket"))
+        func close(_ v: Vector, _ x: Double, _ y: Double) -> Bool { abs(v.x - x) < 1e-3 && abs(v.y - y) < 1e-3 }
+        session.run(steps: 30)
+        #expect(close(session.scene.linearVelocity(of: rocket), 50, 500), "\(session.scene.linearVelocity(of: rocket))")
+        #expect(session.scene.animator.behaviors.count == 1, "the composite and both children are out")
+        session.run(steps: 30)
+        #expect(close(session.scene.linearVelocity(of: rocket), 50, 500))
+        session.run(steps: 1)
+        #expect(close(session.scene.linearVelocity(of: rocket), 50 + 100.0 / 60, 500 + 1000.0 / 60),
+                "\(session.scene.linearVelocity(of: rocket))")
+    }
+
     @Test("end: the scene's time stands still, the session rests, and the status text says won with the message")
     func endStopsTime() throws {
         let session = try Self.session("""

@@ -98,6 +98,20 @@ struct RuleKindTests {
             """, at: "bb", "unknown item id 'bb'; did you mean 'b'?")
     }
 
+    @Test("a composite's child with an id of its own is an error at that id; a composite in a composite at its entry")
+    func compositeChildren() {
+        Self.expectError(Self.items + """
+              - type: composite
+                children:
+                  - {type: gravity, id: inner, items: [b]}
+            """, at: "inner", "a child has no id of its own; give the composite the id")
+        Self.expectError(Self.items + """
+              - type: composite
+                children:
+                  - {type: composite, children: [{type: gravity}]}
+            """, at: "{type: composite", "a composite cannot hold a composite")
+    }
+
     @Test("an unknown boundary is named with the nearest boundary; an unknown behavior with the nearest id")
     func unknownBoundaryAndBehavior() {
         Self.expectError(Self.items + """

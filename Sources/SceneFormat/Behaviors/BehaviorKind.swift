@@ -55,6 +55,7 @@ public enum BehaviorKinds {
         BehaviorDescription.Attachment.self,
         BehaviorDescription.DynamicItemProperties.self,
         BehaviorDescription.Field.self,
+        BehaviorDescription.Composite.self,
     ]
 
     /// The `type:` names, in registry order.
