@@ -46,6 +46,8 @@ final class SceneGestures {
         var startScale = 1.0
         var grabOffset = Vector.zero
         var ignored = false
+        /// The entry's place in the scene's `gestures:`, from 1 (for a `do:` entry's lines).
+        var number = 0
     }
     private var holds: [ObjectIdentifier: Hold] = [:]
 
@@ -53,13 +55,14 @@ final class SceneGestures {
         self.session = session
         var singleTaps: [TapGestureRecognizer] = []
         var doubleTaps: [TapGestureRecognizer] = []
-        for entry in session.scene.gestures {
+        for (index, entry) in session.scene.gestures.enumerated() {
             let recognizer = makeRecognizer(entry)
             recognizer.name = "\(entry.recognizer.rawValue) → \(entry.action.name.rawValue)"
             if let tap = recognizer as? TapGestureRecognizer {
                 if tap.numberOfTapsRequired == 1 { singleTaps.append(tap) } else { doubleTaps.append(tap) }
             }
             let hold = Hold()
+            hold.number = index + 1
             holds[ObjectIdentifier(recognizer)] = hold
             recognizer.addTarget { [unowned self] r in self.run(entry, r, hold) }
             session.router.add(recognizer)
@@ -153,6 +156,12 @@ final class SceneGestures {
             scale(item, r, hold)
         case .grab:
             grab(r, hold)
+        case .actions(let actions):
+            let item = entry.on.flatMap(scene.item(withID:)) ?? scene.item(at: r.startLocation)
+            if fires {
+                session.rules?.gestureFired(hold.number, recognizer: entry.recognizer.rawValue, actions: actions,
+                                            EventOccurrence(item: item?.id, point: r.location))
+            }
         }
     }
 

@@ -57,7 +57,8 @@ public final class SceneSession {
         self.gestures = SceneGestures(session: self)
         router.advance(to: 0)
         for description in scene.animations { addAnimation(description) }
-        if !scene.sceneDescription.rules.isEmpty { rules = RuleRunner(session: self) }
+        let gestureActions = scene.gestures.contains { $0.action.name == .actions }
+        if !scene.sceneDescription.rules.isEmpty || gestureActions { rules = RuleRunner(session: self) }
     }
 
     /// Which step an event of time `t` (seconds since the scene started) belongs before: it is

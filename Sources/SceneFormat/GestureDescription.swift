@@ -31,10 +31,18 @@ public struct GestureDescription: Hashable, Sendable {
         /// Add a new item built from `template` at the point (its id is a prefix for the new
         /// items' ids), joining `behaviors` (nil: every behavior whose `items` is omitted).
         case spawn(template: ItemDescription, behaviors: [String]?)
+        /// Run these actions, the vocabulary of rules (`do:` in place of `action:`), at the step
+        /// boundary after the gesture, with the item under the press and the point.
+        case actions([ActionDescription])
 
         /// The `action:` names.
         public enum Name: String, CaseIterable, Sendable {
             case pushToward, snapTo, dragPush, message, rotate, scale, grab, spawn
+            /// A `do:` list of actions (not written as `action:`).
+            case actions
+
+            /// The names `action:` takes.
+            public static var written: [Name] { allCases.filter { $0 != .actions } }
         }
 
         public var name: Name {
@@ -47,6 +55,7 @@ public struct GestureDescription: Hashable, Sendable {
             case .scale: .scale
             case .grab: .grab
             case .spawn: .spawn
+            case .actions: .actions
             }
         }
 
@@ -55,7 +64,7 @@ public struct GestureDescription: Hashable, Sendable {
             switch self {
             case .pushToward(let item, _, _), .snapTo(let item, _), .dragPush(let item, _), .rotate(let item), .scale(let item):
                 item
-            case .message, .grab, .spawn:
+            case .message, .grab, .spawn, .actions:
                 nil
             }
         }
@@ -81,6 +90,12 @@ public struct GestureDescription: Hashable, Sendable {
 
     public init(recognizer: Recognizer, action: Action, on: String? = nil) {
         self.recognizer = recognizer; self.action = action; self.on = on
+    }
+
+    /// Whether the entry's `do:` actions name the item `id`.
+    public func actionsName(_ id: String) -> Bool {
+        guard case .actions(let actions) = action else { return false }
+        return actions.contains { $0.namedItems.contains(id) }
     }
 
     /// One line for the help: `tap → pushToward square`, `swipe → message "Swiped."`.

@@ -9,14 +9,18 @@ extension Reading {
     // MARK: Gestures
 
     static let gestureKeys = ["recognizer", "action", "item", "on", "push", "divisor", "damping", "directions",
-                              "text", "taps", "template", "behaviors"]
+                              "text", "taps", "template", "behaviors", "do"]
 
     mutating func gesture(_ r: NodeReader) -> GestureDescription? {
         guard let m = r.mapping(allowed: Self.gestureKeys) else { return nil }
         typealias Name = GestureDescription.Action.Name
         let recognizer = m.required("recognizer", "one of \(GestureDescription.Recognizer.allCases.map(\.rawValue).joined(separator: " | "))")?
             .choice(GestureDescription.Recognizer.self)
-        let action = m.required("action", "one of \(Name.allCases.map(\.rawValue).joined(separator: " | "))")?.choice(Name.self)
+        let names = Name.written.map(\.rawValue)
+        if m.has("do") && m.has("action") { m.forbid("do", "give either 'action' or 'do' (a list of rule actions), not both") }
+        let action: Name? = m.has("do") && !m.has("action") ? .actions
+            : m.required("action", "one of \(names.joined(separator: " | ")), or 'do' with a list of actions")?
+                .choice(among: names).flatMap(Name.init(rawValue:))
         let item = itemReference(m["item"])
         let on = itemReference(m["on"])
         var pushID: String?
@@ -57,6 +61,7 @@ extension Reading {
         case .scale: built = (item ?? on).map(Action.scale)
         case .grab: built = .grab
         case .spawn: built = template.map { Action.spawn(template: $0, behaviors: behaviors) }
+        case .actions: built = m["do"].flatMap(actionList).map(Action.actions)
         }
         guard let built else { return nil }
         var g = GestureDescription(recognizer: recognizer, action: built, on: on)
@@ -87,9 +92,10 @@ extension Reading {
             _ = m.required("text", "the message to show")
         case .spawn:
             _ = m.required("template", "the item to add, e.g. {shape: ellipse, size: [40, 40], color: orange}")
-        case .grab:
+        case .grab, .actions:
             break
         }
+        if action == .actions { m.forbid("item", "'item' applies to action:, not to 'do' (each action names its own item)") }
         if action != .pushToward { m.forbid("push", "'push' applies only to action: pushToward") }
         if action != .pushToward && action != .dragPush { m.forbid("divisor", "'divisor' applies only to action: pushToward or dragPush") }
         if action != .snapTo { m.forbid("damping", "'damping' applies only to action: snapTo") }

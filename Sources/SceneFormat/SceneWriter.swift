@@ -69,7 +69,7 @@ public struct SceneWriter: Sendable {
         w.add("directions", g.directions.map { .list($0.map { Node($0.rawValue) }) })
         w.add("taps", g.taps.map { .number(Double($0)) })
         w.add("on", g.on.map(Node.string))
-        w.add("action", Node(g.action.name.rawValue))
+        if g.action.name != .actions { w.add("action", Node(g.action.name.rawValue)) }
         typealias Action = GestureDescription.Action
         switch g.action {
         case .pushToward(let item, let push, let divisor):
@@ -91,6 +91,8 @@ public struct SceneWriter: Sendable {
         case .spawn(let template, let behaviors):
             w.add("template", flow(item(template, placed: false)))
             w.add("behaviors", behaviors.map(Node.ids))
+        case .actions(let actions):
+            w.add("do", .blockList(actions.map { $0.write() }))
         }
         return w.pairs
     }

@@ -109,6 +109,9 @@ extension Scene {
             if !behaviors.contains(push) { return nil }
         case .spawn(let template, let ids?):
             g.action = .spawn(template: template, behaviors: ids.filter(behaviors.contains))
+        case .actions(let actions):
+            let rule = RuleDescription(event: EventDescription(EventDescription.Rest()), actions: actions)
+            if !Set(rule.namedItems).isSubset(of: items) || !Set(rule.namedBehaviors).isSubset(of: behaviors) { return nil }
         default:
             break
         }

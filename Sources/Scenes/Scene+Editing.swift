@@ -48,7 +48,7 @@ extension Scene {
     public func descriptionNames(_ id: String) -> Bool {
         sceneDescription.behaviors.contains { $0.namedItems.contains(id) }
             || sceneDescription.rules.contains { $0.namedItems.contains(id) }
-            || sceneDescription.gestures.contains { $0.action.item == id || $0.on == id }
+            || sceneDescription.gestures.contains { $0.action.item == id || $0.on == id || $0.actionsName(id) }
             || sceneDescription.animations.contains { $0.item == id }
     }
 

@@ -90,7 +90,7 @@ extension Scene {
         guard sceneDescription.items.contains(where: { $0.id == id }) else {
             return .failure(EditRefusal("\(id) was not in the scene's file (it appeared while playing); it cannot be deleted"))
         }
-        if sceneDescription.gestures.contains(where: { $0.action.item == id || $0.on == id })
+        if sceneDescription.gestures.contains(where: { $0.action.item == id || $0.on == id || $0.actionsName(id) })
             || sceneDescription.animations.contains(where: { $0.item == id })
             || sceneDescription.rules.contains(where: { $0.namedItems.contains(id) }) {
             return .failure(EditRefusal("\(id) is used by the scene's gestures, animations or rules; it cannot be deleted"))

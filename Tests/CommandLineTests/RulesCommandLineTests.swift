@@ -104,6 +104,34 @@ struct RulesCommandLineTests {
             """, ["--input", input.path, "--steps", "30"]) == lines)
     }
 
+    @Test("a gesture entry with do: runs the rule actions at the boundary after its tap (step 19), its lines labelled by the gesture's place")
+    func gestureDo() throws {
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-gesture-do-\(UUID().uuidString).jsonl")
+        try """
+            {"t":0.25,"type":"down","x":200,"y":100,"button":1}
+            {"t":0.3,"type":"up","x":200,"y":100,"button":1}
+
+            """.write(to: input, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: input) }
+        let lines = try Self.simulate("""
+            size: [400, 400]
+            items:
+              - {id: ball, shape: ellipse, size: [20, 20], center: [200, 100]}
+            gestures:
+              - recognizer: tap
+                on: ball
+                do:
+                  - {action: counter, counter: taps}
+                  - {action: setAlpha, alpha: 0.5}
+            """, ["--input", input.path, "--steps", "20"])
+        #expect(lines.filter { !$0.contains("\"items\"") } == [
+            #"{"step":19,"gesture":1,"event":"tap","item":"ball","x":200,"y":100}"#,
+            #"{"step":19,"gesture":1,"action":"counter","counter":"taps","value":1}"#,
+            #"{"step":19,"gesture":1,"action":"setAlpha","item":"ball","alpha":0.5}"#,
+        ])
+        #expect(lines.last?.contains(#""alpha":0.5"#) == true)
+    }
+
     @Test("check: a misspelt event named with the nearest, at its line and column")
     func checkNamesTheEvent() throws {
         let yaml = Self.timers.replacingOccurrences(of: "event: every", with: "event: evry")

@@ -98,6 +98,27 @@ struct RuleKindTests {
             """, at: "bb", "unknown item id 'bb'; did you mean 'b'?")
     }
 
+    @Test("a gesture entry with do: reads and writes back equal; do and action together is an error at do")
+    func gestureDo() throws {
+        let yaml = Self.items + """
+            gestures:
+              - recognizer: longPress
+                on: a
+                do:
+                  - {action: snap}
+                  - {action: add, template: b, behaviors: [fall]}
+            """
+        let scene = try #require(Fixture.scene(yaml))
+        guard case .actions(let actions) = scene.gestures.first?.action else {
+            Issue.record("not a do: entry: \(String(describing: scene.gestures.first))")
+            return
+        }
+        #expect(actions.map(\.name) == ["snap", "add"])
+        #expect(try SceneParser().parse(yaml: try scene.yaml(), file: "gesture-do.yaml") == scene)
+        Self.expectError(yaml.replacingOccurrences(of: "    on: a\n", with: "    on: a\n    action: grab\n"),
+                         at: "do:", "give either 'action' or 'do' (a list of rule actions), not both")
+    }
+
     @Test("a composite's child with an id of its own is an error at that id; a composite in a composite at its entry")
     func compositeChildren() {
         Self.expectError(Self.items + """

@@ -40,6 +40,8 @@ public final class RuleRunner: CollisionBehaviorDelegate, DynamicAnimatorDelegat
     private var paused = false, resumed = false
     /// Each item's side of the reference bounds at the last boundary.
     private var inside: [ObjectIdentifier: Bool] = [:]
+    /// Gesture entries with `do:` that fired since the last boundary.
+    private var gestures: [(number: Int, recognizer: String, actions: [ActionDescription], occurrence: EventOccurrence)] = []
     /// Instantaneous pushes added by rules, taken out once spent.
     private var pushes: [PushBehavior] = []
 
@@ -76,6 +78,7 @@ public final class RuleRunner: CollisionBehaviorDelegate, DynamicAnimatorDelegat
     /// fire, or a gesture seen since the last boundary. The session is not at rest then, so the
     /// app keeps stepping instead of skipping idle steps.
     var awaitsBoundary: Bool {
+        if !gestures.isEmpty { return true }
         for (rule, memory) in zip(rules, memories) where !(rule.once && memory.fired) {
             if !memory.pending.isEmpty || rule.event.kind is EventDescription.Every { return true }
             if let after = rule.event.kind as? EventDescription.After,
@@ -104,7 +107,12 @@ public final class RuleRunner: CollisionBehaviorDelegate, DynamicAnimatorDelegat
         contacts.removeAll()
         paused = false
         resumed = false
-        var acted = false
+        var acted = !gestures.isEmpty
+        for gesture in gestures where ending == nil {
+            run(gesture.actions, head: "{\"step\":\(step),\"gesture\":\(gesture.number)", event: gesture.recognizer,
+                gesture.occurrence, step: step)
+        }
+        gestures.removeAll()
         for (index, rule) in rules.enumerated() where ending == nil {
             let memory = memories[index]
             guard !(rule.once && memory.fired), let event = rule.event.runtime else { continue }
@@ -121,8 +129,13 @@ public final class RuleRunner: CollisionBehaviorDelegate, DynamicAnimatorDelegat
 
     private func fire(_ rule: RuleDescription, number: Int, _ occurrence: EventOccurrence, step: Int) {
         let head = "{\"step\":\(step),\"rule\":\(number)" + (rule.id.map { ",\"id\":" + HeadlessJSON.string($0) } ?? "")
-        lines.append(Self.line(head, [("event", HeadlessJSON.string(rule.event.name))] + occurrence.jsonFields))
-        for action in rule.actions {
+        run(rule.actions, head: head, event: rule.event.name, occurrence, step: step)
+    }
+
+    /// Writes the event line, runs `actions` in order (until one ends the scene), one line each.
+    private func run(_ actions: [ActionDescription], head: String, event: String, _ occurrence: EventOccurrence, step: Int) {
+        lines.append(Self.line(head, [("event", HeadlessJSON.string(event))] + occurrence.jsonFields))
+        for action in actions {
             guard ending == nil, let runtime = action.runtime else { break }
             let fields = runtime.run(ActionContext(session: session, runner: self, occurrence: occurrence))
             lines.append(Self.line(head, [("action", HeadlessJSON.string(action.name))] + fields))
@@ -142,6 +155,11 @@ public final class RuleRunner: CollisionBehaviorDelegate, DynamicAnimatorDelegat
 
     private static func line(_ head: String, _ fields: [(String, String)]) -> String {
         head + fields.map { ",\"\($0.0)\":\($0.1)" }.joined() + "}"
+    }
+
+    /// A gesture entry with `do:` recognized (or began): its actions run at the next boundary.
+    func gestureFired(_ number: Int, recognizer: String, actions: [ActionDescription], _ occurrence: EventOccurrence) {
+        gestures.append((number, recognizer, actions, occurrence))
     }
 
     // MARK: What actions change

@@ -13,17 +13,19 @@ extension Reading {
         let id = m["id"]?.identifier()
         let once = m["once"]?.bool() ?? false
         let event = m.required("on", "the event, e.g. {event: contactBegan, item: ball, with: basket}").flatMap(event)
-        var actions: [ActionDescription] = []
-        var allRead = false
-        if let list = m.required("do", "a list of actions, e.g. [{action: counter, counter: score}]")?.list() {
-            if list.isEmpty { m["do"]?.error("expected at least one action") }
-            for entry in list { if let action = action(entry) { actions.append(action) } }
-            allRead = actions.count == list.count && !list.isEmpty
-        }
-        guard let event, allRead else { return nil }
+        let actions = m.required("do", "a list of actions, e.g. [{action: counter, counter: score}]").flatMap(actionList)
+        guard let event, let actions else { return nil }
         var rule = RuleDescription(id: id, once: once, event: event, actions: actions)
         rule.oncePerItem = m["oncePerItem"]?.bool() ?? false
         return rule
+    }
+
+    /// A non-empty `do:` list of actions; nil when one of them could not be read (reported).
+    func actionList(_ r: NodeReader) -> [ActionDescription]? {
+        guard let list = r.list() else { return nil }
+        if list.isEmpty { r.error("expected at least one action") }
+        let actions = list.compactMap(action)
+        return actions.count == list.count && !list.isEmpty ? actions : nil
     }
 
     /// One `on:` mapping: `event` picks the kind, which reads the rest.
