@@ -175,6 +175,46 @@ struct RuleEventTests {
         #expect(fired(1) == Array(repeating: ["p", "q"], count: crossings).flatMap { $0 }, "\(fired(1))")
     }
 
+    @Test("contactEnded: a ball resting on the floor, sent up at 300 pt/s after step 30, is 5 pt clear a step later: ended at step 31 within one (the contact margin)")
+    func contactEnded() throws {
+        let lines = try Self.lines("""
+            size: [400, 400]
+            items:
+              - {id: ball, shape: ellipse, size: [20, 20], center: [200, 290]}
+            behaviors:
+              - {type: collision, segments: {floor: [[0, 300], [400, 300]]}}
+              - {type: dynamicItem, items: [ball]}
+            rules:
+              - on: {event: after, seconds: 0.5}
+                do: [{action: setVelocity, item: ball, velocity: [0, -300]}]
+              - on: {event: contactEnded, item: ball, boundary: floor}
+                do: [{action: bell}]
+            """, steps: 40)
+        let ended = Self.steps(of: "contactEnded", in: lines)
+        #expect(ended.count == 1 && abs(ended[0] - 31) <= 1, "\(ended)")
+    }
+
+    @Test("longPress: held from 0.1 s, it begins after UIKit's 0.5 s minimum, at 0.6 s: step 36")
+    func longPress() throws {
+        let lines = try Self.lines(Self.dropScene(ballY: 100, floor: false, rules: """
+              - on: {event: longPress}
+                do: [{action: message, text: held}]
+            """), steps: 40, input: [6: { $0.handle(.down(Point(50, 50), time: 0.1)) }])
+        #expect(Self.steps(of: "longPress", in: lines) == [36])
+    }
+
+    @Test("pan: a press and a move of 30 pt (past the 10 pt a pan needs) begins it; it fires at the next boundary")
+    func pan() throws {
+        let lines = try Self.lines(Self.dropScene(ballY: 100, floor: false, rules: """
+              - on: {event: pan}
+                do: [{action: message, text: dragged}]
+            """), steps: 12, input: [
+                3: { $0.handle(.down(Point(50, 50), time: 3 / 60)) },
+                5: { $0.handle(.move(Point(80, 50), time: 5 / 60)) },
+            ])
+        #expect(Self.steps(of: "pan", in: lines) == [6])
+    }
+
     @Test("tap on an item: fires at the step boundary after the tap, at the tap's point; a tap elsewhere does not")
     func tapOnItem() throws {
         let lines = try Self.lines(Self.dropScene(ballY: 100, floor: false, rules: """
