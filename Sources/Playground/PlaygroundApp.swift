@@ -220,11 +220,13 @@ public final class PlaygroundApp {
     }
 
     /// A trip's session takes the screen: the trails start over behind a session that is not
-    /// the one they followed, and its messages so far count as shown.
+    /// the one they followed, and its messages so far count as shown (and its bells as rung:
+    /// re-simulating the way back rings nothing).
     private func putOnScreen(_ shown: SceneSession) {
         if shown !== play.session { play.trails.restart() }
         play.session = shown
         play.messagesShown = shown.messages.count
+        _ = shown.rules?.takeBells()
     }
 
     /// `text` cut to `width` columns, ending in "…" when it was cut.
