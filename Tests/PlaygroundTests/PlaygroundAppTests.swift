@@ -74,6 +74,28 @@ struct PlaygroundAppTests {
         "3-third.yaml": "name: Third\nitems:\n  - {id: x, size: [10, 10]}\n",
     ]
 
+    @Test("rules in the app: two bells ring once each at 0.25 s, the counter shows, and nextScene at 0.5 s goes on to the next scene")
+    func rulesInTheApp() throws {
+        let (folder, scenes) = try Self.files([
+            "a.yaml": """
+                name: Rings
+                items: []
+                rules:
+                  - on: {event: after, seconds: 0.25}
+                    do: [{action: bell}, {action: bell}, {action: counter, counter: rung, by: 2}]
+                  - on: {event: after, seconds: 0.5}
+                    do: [{action: nextScene}]
+                """,
+            "b.yaml": "name: Second\nitems: []\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let terminal = ScriptedTerminal(script: [(1.0, key("q"))])
+        _ = try terminal.app(scenes).run()
+        #expect(terminal.bells == 2)
+        #expect(terminal.statusLines.contains { $0.contains(" Rings 1/2 ") && $0.contains("│ rung 2 │") })
+        #expect(terminal.statusLines.last?.contains(" Second 2/2 ") == true, "\(terminal.statusLines.last ?? "")")
+    }
+
     @Test("the status line shows the scene's name and place; n / p / Tab / 1-9 switch scenes")
     func switching() throws {
         let (folder, scenes) = try Self.files(Self.three)

@@ -91,6 +91,9 @@ final class ScriptedTerminal: TerminalDriver {
     }
 
     func begin() throws { began += 1 }
+    /// Bells rung.
+    private(set) var bells = 0
+    func bell() { bells += 1 }
     func end() { ended += 1 }
 
     func draw(_ grid: CellGrid) {
