@@ -132,6 +132,41 @@ struct RulesCommandLineTests {
         #expect(lines.last?.contains(#""alpha":0.5"#) == true)
     }
 
+    @Test("dominoes that count: each of the six tips past 1 rad once, in order down the row; the count reaching 6 wins at that same step, its message filled in")
+    func dominoes() throws {
+        let lines = try Self.simulate("""
+            name: Dominoes
+            size: [640, 368]
+            items:
+              - {id: d1, size: [10, 60], center: [100, 298]}
+              - {id: d2, size: [10, 60], center: [140, 298]}
+              - {id: d3, size: [10, 60], center: [180, 298]}
+              - {id: d4, size: [10, 60], center: [220, 298]}
+              - {id: d5, size: [10, 60], center: [260, 298]}
+              - {id: d6, size: [10, 60], center: [300, 298]}
+            behaviors:
+              - {type: gravity}
+              - {type: collision, segments: {floor: [[0, 328], [640, 328]]}}
+              - {type: dynamicItem, friction: 0.6}
+            rules:
+              - on: {event: after, seconds: 0.1}
+                do: [{action: setVelocity, item: d1, velocity: [0, 0], angularVelocity: 6}]
+              - on: {event: threshold, items: [d1, d2, d3, d4, d5, d6], value: angle, above: 1}
+                oncePerItem: true
+                do: [{action: counter, counter: fallen}]
+              - on: {event: counterReached, counter: fallen, value: 6}
+                do: [{action: end, result: won, message: "All {fallen} down"}]
+              - on: {event: after, seconds: 8}
+                do: [{action: end, result: lost, message: "{fallen} fell"}]
+            """)
+        let counted = lines.filter { $0.contains(#""action":"counter""#) }
+        let items = lines.filter { $0.contains(#""event":"threshold""#) }.compactMap { $0.firstMatch(of: /"item":"(d\d)"/).map { String($0.1) } }
+        #expect(items == ["d1", "d2", "d3", "d4", "d5", "d6"], "\(lines.filter { !$0.contains("\"items\"") })")
+        #expect(counted.last?.hasSuffix(#""value":6}"#) == true)
+        let step = try #require(counted.last?.firstMatch(of: /"step":(\d+)/).map { String($0.1) })
+        #expect(lines.last == #"{"step":\#(step),"result":"won","message":"All 6 down"}"#)
+    }
+
     @Test("check: a misspelt event named with the nearest, at its line and column")
     func checkNamesTheEvent() throws {
         let yaml = Self.timers.replacingOccurrences(of: "event: every", with: "event: evry")

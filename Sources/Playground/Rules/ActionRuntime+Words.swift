@@ -15,6 +15,7 @@ extension ActionDescription.Animate: ActionRuntime {
 
 extension ActionDescription.Message: ActionRuntime {
     func run(_ c: ActionContext) -> [(String, String)] {
+        let text = c.runner.filling(text)
         c.session.post(text)
         return [("text", HeadlessJSON.string(text))]
     }
@@ -43,6 +44,7 @@ extension ActionDescription.NextScene: ActionRuntime {
 
 extension ActionDescription.End: ActionRuntime {
     func run(_ c: ActionContext) -> [(String, String)] {
+        let message = self.message.map(c.runner.filling)
         c.runner.end(RuleRunner.Ending(result: result.rawValue, message: message))
         return [("result", HeadlessJSON.string(result.rawValue))] + (message.map { [("message", HeadlessJSON.string($0))] } ?? [])
     }

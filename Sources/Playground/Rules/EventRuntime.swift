@@ -91,6 +91,15 @@ extension EventDescription.After: EventRuntime {
     }
 }
 
+extension EventDescription.CounterReached: EventRuntime {
+    func occurrences(in facts: StepFacts, memory: RuleMemory) -> [EventOccurrence] {
+        let reached = facts.counter(counter) >= value
+        let was = memory.over[counter] ?? (0 >= value)
+        memory.over[counter] = reached
+        return reached && !was ? [EventOccurrence()] : []
+    }
+}
+
 extension EventDescription.Every: EventRuntime {
     func occurrences(in facts: StepFacts, memory: RuleMemory) -> [EventOccurrence] {
         facts.step % EventDescription.timerSteps(seconds) == 0 ? [EventOccurrence()] : []

@@ -13,6 +13,7 @@
 // (docs/headless-output.md, "Rules"), kept in `lines` until the owner takes them. A scene with
 // no rules has no runner (SceneSession makes none), so its output and speed are unchanged.
 import Dynamics
+import Foundation
 import Geometry
 import SceneFormat
 import Scenes
@@ -104,6 +105,7 @@ public final class RuleRunner: CollisionBehaviorDelegate, DynamicAnimatorDelegat
         facts.resumed = resumed
         facts.completedAnimations = completed
         facts.leftPlayArea = departures()
+        facts.counter = { [unowned self] name in counters.first { $0.name == name }?.value ?? 0 }
         contacts.removeAll()
         paused = false
         resumed = false
@@ -163,6 +165,18 @@ public final class RuleRunner: CollisionBehaviorDelegate, DynamicAnimatorDelegat
     }
 
     // MARK: What actions change
+
+    /// `text` with every `{name}` of a counter replaced by its value ("{score} pins" → "7 pins").
+    func filling(_ text: String) -> String {
+        guard text.contains("{") else { return text }
+        var filled = text
+        let named = rules.flatMap(\.actions).compactMap { ($0.kind as? ActionDescription.Counter)?.counter }
+        for name in named where filled.contains("{\(name)}") {
+            let value = counters.first { $0.name == name }?.value ?? 0
+            filled = filled.replacingOccurrences(of: "{\(name)}", with: HeadlessJSON.number(value))
+        }
+        return filled
+    }
 
     /// Adds `by` to the counter `name` (or sets it `to`) and returns its new value.
     func change(_ name: String, by: Double, to: Double?) -> Double {

@@ -29,6 +29,8 @@ final class StepFacts {
     var completedAnimations: [String] = []
     /// The items whose center left the reference bounds in this step.
     var leftPlayArea: [String] = []
+    /// A counter's value now (0 before a rule first changes it).
+    var counter: (String) -> Double = { _ in 0 }
 
     init(scene: Scene, step: Int) { self.scene = scene; self.step = step }
 }

@@ -42,6 +42,7 @@ public enum EventKinds {
         EventDescription.After.self,
         EventDescription.Every.self,
         EventDescription.Threshold.self,
+        EventDescription.CounterReached.self,
     ]
 
     /// The `event:` names, in registry order.
