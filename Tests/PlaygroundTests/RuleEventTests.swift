@@ -105,6 +105,23 @@ struct RuleEventTests {
         #expect(lines.filter { $0["event"] != nil }.map { $0["step"] as? Int } == [30, 38])
     }
 
+    @Test("threshold tilt: a box spun counterclockwise at 3 rad/s has |angle| = 3·n/60 > 0.5 first at step 11; angle above 0.5 never fires")
+    func tilt() throws {
+        let lines = try Self.lines("""
+            size: [400, 400]
+            items:
+              - {id: box, size: [40, 40], center: [200, 200], angularVelocity: -3}
+            behaviors:
+              - {type: dynamicItem, items: [box]}
+            rules:
+              - on: {event: threshold, item: box, value: tilt, above: 0.5}
+                do: [{action: bell}]
+              - on: {event: threshold, item: box, value: angle, above: 0.5}
+                do: [{action: bell}]
+            """, steps: 20)
+        #expect(lines.filter { $0["event"] != nil }.map { [$0["rule"] as? Int, $0["step"] as? Int] } == [[1, 11]])
+    }
+
     @Test("after 0.5 s fires at step 30 once; every 0.25 s at steps 15, 30, 45")
     func timers() throws {
         let lines = try Self.lines(Self.dropScene(ballY: 100, rules: """

@@ -71,6 +71,7 @@ extension EventDescription.Threshold: EventRuntime {
         case .x: item.center.x
         case .y: item.center.y
         case .angle: item.transform.rotationAngle
+        case .tilt: abs(item.transform.rotationAngle)
         }
     }
 
