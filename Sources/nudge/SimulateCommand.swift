@@ -21,7 +21,9 @@ struct SimulateCommand: ParsableCommand {
             "scale" when it is not 1. Animations run and items they remove leave the list. The \
             simulation steps at exactly 60 Hz. --input replays JSON Lines events \
             ({"t":s,"type":"down|move|up|key|scroll","x":pt,"y":pt,"button":1,"key":"n"}) through \
-            the scene's gesture recognizers, each before the step it fell in. Errors go to \
+            the scene's gesture recognizers, each before the step it fell in. A scene with rules \
+            also prints {"step":N,"rule":R,"event":...} and {"step":N,"rule":R,"action":...} lines, \
+            and one a rule ends stops with {"step":N,"result":"won|lost|next"}. Errors go to \
             standard error with file:line(:column), and the exit status is then non-zero.
             """)
 

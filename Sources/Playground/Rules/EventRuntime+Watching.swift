@@ -83,14 +83,14 @@ extension EventDescription.Threshold: EventRuntime {
     }
 
     func install(in session: SceneSession, memory: RuleMemory) {
-        for item in session.scene.items where lists(items, item.id) {
+        for item in session.scene.items where listens(items, to: item.id) {
             memory.over[item.id] = isOver(value(of: item, in: session.scene))
         }
     }
 
     func occurrences(in facts: StepFacts, memory: RuleMemory) -> [EventOccurrence] {
         var found: [EventOccurrence] = []
-        for item in facts.scene.items where lists(items, item.id) {
+        for item in facts.scene.items where listens(items, to: item.id) {
             let now = isOver(value(of: item, in: facts.scene))
             let was = memory.over[item.id]
             memory.over[item.id] = now

@@ -24,8 +24,8 @@ extension EventDescription {
     var runtime: (any EventRuntime)? { kind as? any EventRuntime }
 }
 
-/// Whether `items` (nil: every item) lists `id`.
-func lists(_ items: [String]?, _ id: String?) -> Bool {
+/// Whether an event over `items` (nil: every item) listens to the item `id`.
+func listens(_ items: [String]?, to id: String?) -> Bool {
     guard let id else { return false }
     return items?.contains(id) ?? true
 }
@@ -39,7 +39,7 @@ extension EventDescription.Contact {
         for fact in facts.contacts where fact.began == began {
             var sides = [(fact.item, fact.other)]
             if let other = fact.other { sides.append((other, fact.item)) }
-            for (item, other) in sides where lists(items, item) {
+            for (item, other) in sides where listens(items, to: item) {
                 if let with, other != with { continue }
                 if let boundary, fact.boundary != boundary { continue }
                 if boundary == nil && with == nil && other == nil && fact.boundary == nil { continue }
@@ -63,7 +63,7 @@ extension EventDescription.ContactEnded: EventRuntime {
 
 extension EventDescription.LeftPlayArea: EventRuntime {
     func occurrences(in facts: StepFacts, memory: RuleMemory) -> [EventOccurrence] {
-        facts.leftPlayArea.filter { lists(items, $0) }.map {
+        facts.leftPlayArea.filter { listens(items, to: $0) }.map {
             EventOccurrence(item: $0, point: facts.scene.item(withID: $0)?.center)
         }
     }
@@ -71,7 +71,7 @@ extension EventDescription.LeftPlayArea: EventRuntime {
 
 extension EventDescription.AnimationCompleted: EventRuntime {
     func occurrences(in facts: StepFacts, memory: RuleMemory) -> [EventOccurrence] {
-        facts.completedAnimations.filter { lists(items, $0) }.map {
+        facts.completedAnimations.filter { listens(items, to: $0) }.map {
             EventOccurrence(item: $0, point: facts.scene.item(withID: $0)?.center)
         }
     }
