@@ -37,7 +37,7 @@ struct Reading {
         for entry in limited(m["animations"]?.list() ?? [], "animations", to: limits.entries) {
             if let animation = animation(entry) { scene.animations.append(animation) }
         }
-        for entry in limited(m["rules"]?.list() ?? [], "rules", to: limits.entries) {
+        for entry in limited(m["rules"]?.list() ?? [], "rules", to: limits.gestures) {
             if let rule = rule(entry) { scene.rules.append(rule) }
         }
         // References, now that every id is known.

@@ -14,7 +14,7 @@ public struct SceneLimits: Hashable, Sendable {
     public var fileBytes: Int
     /// Entries in `items`, `behaviors` and `animations` each.
     public var entries: Int
-    /// Entries in `gestures`.
+    /// Entries in `gestures`, and in `rules` (every rule looks at every step).
     public var gestures: Int
 
     public init(fileBytes: Int = 4 << 20, entries: Int = 20_000, gestures: Int = 1_000) {

@@ -64,6 +64,14 @@ struct RuleKindTests {
         #expect(errors.first?.message == message, sourceLocation: sourceLocation)
     }
 
+    @Test("a scene has at most 1,000 rules: the first one past is an error at its entry")
+    func ruleLimit() {
+        let rule = "  - {on: {event: rest}, do: [{action: bell}]}\n"
+        let errors = Fixture.errors(Self.items + "rules:\n" + String(repeating: rule, count: 1_001))
+        #expect(errors.map(\.message) == ["a scene has at most 1,000 rules and this list has 1,001; the rest are not read"])
+        #expect(errors.first?.keyPath == "rules[1000]")
+    }
+
     @Test("a misspelt event is named, with the nearest event, at its line and column")
     func unknownEvent() {
         Self.expectError(Self.items + """
