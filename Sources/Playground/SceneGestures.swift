@@ -220,7 +220,7 @@ final class SceneGestures {
         if r.state == .began { hold.startAngle = item.angle }
         guard r.state == .began || r.state == .changed || r.state == .ended else { return }
         item.angle = hold.startAngle + rotation.rotation
-        if scene.isDynamic(item) { scene.animator.updateItem(usingCurrentState: item) }
+        if scene.isDynamic(item) { scene.animator.updateItem(usingCurrentState: scene.dynamicItem(for: item)) }
     }
 
     /// Pinch: the item's drawn scale = its scale at the start × the pinch's scale.
@@ -233,29 +233,32 @@ final class SceneGestures {
     }
 
     /// Picks up the item under the press with a soft spring to the pointer; on release the item
-    /// keeps its velocity (a throw). Items no behavior drives just follow the pointer.
+    /// keeps its velocity (a throw). Items no behavior drives just follow the pointer. An item of
+    /// a group picks up the whole group, held at the point pressed.
     private func grab(_ r: GestureRecognizer, _ hold: Hold) {
         switch r.state {
         case .began:
             guard let item = scene.item(at: r.startLocation) else { return }
             hold.item = item
-            hold.grabOffset = (r.startLocation - item.center).rotated(by: -item.angle)
+            let held = scene.dynamicItem(for: item)
+            hold.grabOffset = (r.startLocation - held.center).rotated(by: -held.transform.rotationAngle)
             if scene.isDynamic(item) {
-                let spring = AttachmentBehavior(item: item, offsetFromCenter: hold.grabOffset, attachedToAnchor: r.location)
+                let spring = AttachmentBehavior(item: held, offsetFromCenter: hold.grabOffset, attachedToAnchor: r.location)
                 spring.length = 0
                 spring.frequency = Self.grabFrequency
                 spring.damping = Self.grabDamping
                 scene.animator.addBehavior(spring)
                 hold.attachment = spring
             } else {
-                item.center = r.location - hold.grabOffset.rotated(by: item.angle)
+                held.center = r.location - hold.grabOffset.rotated(by: held.transform.rotationAngle)
             }
         case .changed:
             guard let item = hold.item else { return }
             if let spring = hold.attachment {
                 spring.anchorPoint = r.location
             } else {
-                item.center = r.location - hold.grabOffset.rotated(by: item.angle)
+                let held = scene.dynamicItem(for: item)
+                held.center = r.location - hold.grabOffset.rotated(by: held.transform.rotationAngle)
             }
         default:
             release(hold)

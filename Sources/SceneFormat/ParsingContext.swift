@@ -29,6 +29,11 @@ public final class ParsingContext {
         return references.map(\.id)
     }
 
+    /// Item ids read elsewhere (a group's list), remembered for checking.
+    func noteItemReferences(_ references: [Reference]) {
+        itemReferences.append(contentsOf: references)
+    }
+
     /// A behavior reference that must name a behavior of `type` (any type when nil).
     func behaviorReference(_ reference: Reference, type: String?) {
         behaviorReferences.append((reference, type))

@@ -23,6 +23,7 @@ public struct SceneWriter: Sendable {
         w.add("summary", scene.summary.isEmpty ? nil : .string(scene.summary))
         w.add("size", scene.size.map(Node.size))
         w.add("items", .blockList(scene.items.map { block(item($0, placed: true)) }))
+        w.add("groups", scene.groups.isEmpty ? nil : .blockList(scene.groups.map { block(group($0)) }))
         w.add("behaviors", scene.behaviors.isEmpty ? nil : .blockList(scene.behaviors.map { $0.write() }))
         w.add("gestures", scene.gestures.isEmpty ? nil : .blockList(scene.gestures.map { block(gesture($0)) }))
         w.add("animations", scene.animations.isEmpty ? nil : .blockList(scene.animations.map { block(animation($0)) }))
@@ -57,6 +58,14 @@ public struct SceneWriter: Sendable {
             w.add("velocity", item.velocity == .zero ? nil : .vector(item.velocity))
             w.add("angularVelocity", item.angularVelocity == 0 ? nil : .number(item.angularVelocity))
         }
+        return w.pairs
+    }
+
+    /// A group's keys: its id when it has one, and its items.
+    func group(_ g: GroupDescription) -> [(key: String, value: Node)] {
+        var w = EntryWriter()
+        w.add("id", g.id.map(Node.string))
+        w.add("items", .list(g.items.map(Node.string)))
         return w.pairs
     }
 
