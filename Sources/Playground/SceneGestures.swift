@@ -53,8 +53,10 @@ final class SceneGestures {
         self.session = session
         var singleTaps: [TapGestureRecognizer] = []
         var doubleTaps: [TapGestureRecognizer] = []
+        var made: [(GestureDescription, GestureRecognizer)] = []
         for entry in session.scene.gestures {
             let recognizer = makeRecognizer(entry)
+            made.append((entry, recognizer))
             recognizer.name = "\(entry.recognizer.rawValue) → \(entry.action.name.rawValue)"
             if let tap = recognizer as? TapGestureRecognizer {
                 if tap.numberOfTapsRequired == 1 { singleTaps.append(tap) } else { doubleTaps.append(tap) }
@@ -66,6 +68,7 @@ final class SceneGestures {
         }
         // UIKit's idiom: a single tap waits for the double tap to fail.
         for single in singleTaps { for double in doubleTaps { single.require(toFail: double) } }
+        Self.tune(made)
     }
 
     /// Whether an action holds something the loop must keep stepping for (a grab, a drag push).

@@ -9,7 +9,7 @@ extension Reading {
     // MARK: Gestures
 
     static let gestureKeys = ["recognizer", "action", "item", "on", "push", "divisor", "damping", "directions",
-                              "text", "taps", "template", "behaviors"]
+                              "text", "taps", "template", "behaviors"] + gestureTuningKeys
 
     mutating func gesture(_ r: NodeReader) -> GestureDescription? {
         guard let m = r.mapping(allowed: Self.gestureKeys) else { return nil }
@@ -62,6 +62,7 @@ extension Reading {
         var g = GestureDescription(recognizer: recognizer, action: built, on: on)
         g.directions = directions
         g.taps = taps
+        g.tuning = gestureTuning(m, recognizer: recognizer)
         return g
     }
 

@@ -40,6 +40,7 @@ struct Reading {
         }
         // References, now that every id is known.
         checkItemReferences(known: itemIDs, inOrder: scene.items.map(\.id))
+        checkGestureReferences()
         checkBehaviorReferences(known: behaviorTypes)
         return scene
     }

@@ -71,11 +71,27 @@ public struct SceneWriter: Sendable {
 
     // MARK: Gestures
 
+    /// A gesture's tuning keys, those not at their defaults.
+    func tuning(_ t: GestureTuning) -> [(key: String, value: Node)] {
+        var w = EntryWriter()
+        w.add("id", t.id.map(Node.string))
+        w.add("requireToFail", t.requireToFail.isEmpty ? nil : .list(t.requireToFail.map(Node.string)))
+        switch t.simultaneous {
+        case .always: break
+        case .never: w.add("simultaneous", .bool(false))
+        case .only(let ids): w.add("simultaneous", .list(ids.map(Node.string)))
+        }
+        w.add("minimumPressDuration", t.minimumPressDuration.map(Node.number))
+        w.add("allowableMovement", t.allowableMovement.map(Node.number))
+        return w.pairs
+    }
+
     func gesture(_ g: GestureDescription) -> [(key: String, value: Node)] {
         var w = EntryWriter()
         w.add("recognizer", Node(g.recognizer.rawValue))
         w.add("directions", g.directions.map { .list($0.map { Node($0.rawValue) }) })
         w.add("taps", g.taps.map { .number(Double($0)) })
+        for (key, value) in tuning(g.tuning) { w.add(key, value) }
         w.add("on", g.on.map(Node.string))
         w.add("action", Node(g.action.name.rawValue))
         typealias Action = GestureDescription.Action
