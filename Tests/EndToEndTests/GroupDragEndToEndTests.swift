@@ -53,4 +53,25 @@ struct GroupDragEndToEndTests {
         try s.send(keys: "q")
         #expect(try s.waitUntil { try s.text().contains("nudge exited 0") })
     }
+
+    @Test("edit mode: a click on the red ball frames the green one too (the whole group is selected)")
+    func selectFramesTheGroup() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("dumbbell.yaml")
+        try Self.dumbbell.write(to: file, atomically: true, encoding: .utf8)
+        let s = try TmuxSession(term: "xterm-256color", arguments: ["play", file.path])
+        defer { s.stop() }
+        #expect(try s.waitUntil { try s.statusLine().contains("Dumbbell") }, "\((try? s.text()) ?? "")")
+        try s.send(keys: "e")
+        #expect(try s.waitUntil { try s.statusLine().contains("edit") })
+        try s.mouse(.press, column: 25, row: 11)
+        try s.mouse(.release, column: 25, row: 11)
+        // The selection's yellow (255, 220, 0: 256-color 220) frames each item of the group:
+        // some of it around the green ball, right of the bar's end (column 37).
+        let framed = try s.waitUntil(seconds: 3) { try s.cells(withColor: 220).contains { $0.column > 38 && $0.row < 20 } }
+        #expect(framed, "no frame around the green ball: \((try? s.cells(withColor: 220)) ?? [])")
+        try s.send(keys: "q")
+    }
 }
