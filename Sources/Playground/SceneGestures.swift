@@ -217,12 +217,18 @@ final class SceneGestures {
         }
     }
 
-    /// Seed 002: angle = the angle at the gesture's start + rotation, so turns accumulate.
+    /// Seed 002: angle = the angle at the gesture's start + rotation, so turns accumulate. An
+    /// item of a group turns its whole group about the group's center of mass.
     private func rotate(_ itemID: String, _ r: GestureRecognizer, _ hold: Hold) {
         guard let rotation = r as? RotationGestureRecognizer, let item = scene.item(withID: itemID) else { return }
-        if r.state == .began { hold.startAngle = item.angle }
+        let group = scene.group(of: item)
+        if r.state == .began { hold.startAngle = group?.angle ?? item.angle }
         guard r.state == .began || r.state == .changed || r.state == .ended else { return }
-        item.angle = hold.startAngle + rotation.rotation
+        if let group {
+            group.transform = AffineTransform(rotationAngle: hold.startAngle + rotation.rotation)
+        } else {
+            item.angle = hold.startAngle + rotation.rotation
+        }
         if scene.isDynamic(item) { scene.animator.updateItem(usingCurrentState: scene.dynamicItem(for: item)) }
     }
 

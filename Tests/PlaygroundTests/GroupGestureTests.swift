@@ -84,4 +84,30 @@ struct GroupGestureTests {
         #expect(back.items.count == 3 && scene.animator.contains(back))
         #expect(scene.item(withID: "bar")!.center.distance(to: Point(215, 292)) < 1e-9)
     }
+
+    @Test("a rotation gesture on the bar turns the whole dumbbell about its center of mass")
+    func rotationTurnsTheGroup() throws {
+        let session = try Fixture.session("""
+            name: Turn a dumbbell
+            items:
+              - {id: left, shape: ellipse, size: [30, 30], center: [170, 192]}
+              - {id: bar, size: [60, 8], center: [215, 192]}
+              - {id: right, shape: ellipse, size: [30, 30], center: [260, 192]}
+            groups:
+              - {items: [left, bar, right]}
+            gestures:
+              - {recognizer: rotation, on: bar, action: rotate}
+            """)
+        let left = try #require(session.scene.item(withID: "left")), right = try #require(session.scene.item(withID: "right"))
+        // A right-button drag a quarter turn clockwise around the bar's center (the group's),
+        // starting on the bar, 20 pt out.
+        let c = Point(215, 192)
+        session.drag(from: c + Vector(angle: 0) * 20, start: 0, duration: 0.5, steps: 30, button: .right) { f in
+            c + Vector(angle: f * .pi / 2) * 20
+        }
+        // Turned a quarter turn as one: the balls now stand above and below the center, 45 pt out.
+        #expect(left.center.distance(to: Point(215, 147)) < 1e-6, "\(left.center)")
+        #expect(right.center.distance(to: Point(215, 237)) < 1e-6, "\(right.center)")
+        #expect(abs(left.angle - .pi / 2) < 1e-6)
+    }
 }
