@@ -13,9 +13,11 @@ import Geometry
 
 /// Items moved by the animator as one rigid body. UIKit: `UIDynamicItemGroup`.
 ///
-/// Add the group, not its items, to behaviors. Its mass is the sum of its items' masses and its
-/// rotational inertia the sum of each item's inertia about its own center plus its mass times
-/// the squared distance from the group's center of mass (the parallel-axis theorem).
+/// Add the group, not its items, to behaviors (UIKit raises for an item of a group added alone;
+/// here it would get a body of its own besides its shape in the group's). Its mass is the sum
+/// of its items' masses and its rotational inertia the sum of each item's inertia about its own
+/// center plus its mass times the squared distance from the group's center of mass (the
+/// parallel-axis theorem).
 public final class DynamicItemGroup: DynamicItem {
     /// The items, in the order given. UIKit: `items`.
     public let items: [DynamicItem]
