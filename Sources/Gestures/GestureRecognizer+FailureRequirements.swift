@@ -54,11 +54,13 @@ extension GestureRecognizer {
         case .preempted: fail(); return
         case .clear: break
         }
+        guard mayRecognizeAlongsideOthers() else { fail(); return }
         pendingState = nil
         if pending == .began {
             let endsToo = pendingEnd
             pendingEnd = false
             state = .began
+            stopRivals()
             fire()
             dependencyRecognized()
             if endsToo {
@@ -68,6 +70,7 @@ extension GestureRecognizer {
             }
         } else {
             state = .ended
+            stopRivals()
             fire()
             dependencyRecognized()
             finish()

@@ -21,7 +21,9 @@ extension GestureRecognizer {
         case .waiting: pendingState = .began; return
         case .clear: break
         }
+        guard mayRecognizeAlongsideOthers() else { fail(); return }
         state = .began
+        stopRivals()
         fire()
         dependencyRecognized()
     }
@@ -52,7 +54,9 @@ extension GestureRecognizer {
             case .waiting: pendingState = .ended; return
             case .clear: break
             }
+            guard mayRecognizeAlongsideOthers() else { fail(); return }
             state = .ended
+            stopRivals()
             fire()
             dependencyRecognized()
             finish()

@@ -89,6 +89,13 @@ public class GestureRecognizer {
     var pendingState: State?
     /// A continuous gesture whose press ended while its beginning was held back.
     var pendingEnd = false
+    /// The router the recognizer is in (GestureRouter.add), for simultaneous recognition.
+    weak var router: GestureRouter?
+    /// UIKit's delegate method `gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)`: whether
+    /// this recognizer may recognize while `other` does (GestureRecognizer+Simultaneity.swift).
+    /// nil, the default, allows every other recognizer (Nudge's rule); `{ _ in false }` is
+    /// UIKit's default, one recognizer per press.
+    public var shouldRecognizeSimultaneously: ((GestureRecognizer) -> Bool)?
 
     init(acceptsPress: @escaping (PointerButton, PointerModifiers) -> Bool) {
         self.acceptsPress = acceptsPress

@@ -42,12 +42,14 @@ public final class GestureRouter {
     public func add(_ recognizer: GestureRecognizer) {
         precondition(!recognizers.contains { $0 === recognizer }, "recognizer added twice")
         recognizers.append(recognizer)
+        recognizer.router = self
     }
 
     /// Removes a recognizer, cancelling (or failing) any gesture it has in progress.
     public func remove(_ recognizer: GestureRecognizer) {
         guard let index = recognizers.firstIndex(where: { $0 === recognizer }) else { return }
         recognizers.remove(at: index)
+        recognizer.router = nil
         if recognizer.isEnabled {
             recognizer.isEnabled = false
             recognizer.isEnabled = true

@@ -2,7 +2,7 @@
 //
 // Drawn after the scene, in screen points through the same viewport: the selected item gets a
 // yellow frame around its turned bounds (a few points out, so the item's own edge stays
-// visible), a selected joint a yellow ring at each end; a box or ball being dragged out is a
+// visible; every item of its group when it is in one), a selected joint a yellow ring at each end; a box or ball being dragged out is a
 // half-transparent preview, a polygon its clicked points joined in order, a spring or rope a
 // line from the press to the pointer.
 import Dynamics
@@ -28,7 +28,10 @@ extension EditMode {
         }
         switch selection {
         case .item(let id)?:
-            if let item = scene.item(withID: id), item.center.isFinite {
+            // An item of a group is selected with its group: every item of it is framed.
+            guard let selected = scene.item(withID: id) else { break }
+            let framed = scene.group(of: selected)?.items.compactMap { $0 as? SceneItem } ?? [selected]
+            for item in framed where item.center.isFinite {
                 let margin = 3 / viewport.scale
                 let w = item.size.width * item.scale / 2 + margin, h = item.size.height * item.scale / 2 + margin
                 let corners = [Vector(-w, -h), Vector(w, -h), Vector(w, h), Vector(-w, h)]

@@ -71,8 +71,9 @@ struct PhysicsOverlay {
                 canvas.fill(.rectangle(center: p, size: Size(mark, mark), angle: 0), color: Self.contactColor)
             }
         case .velocities:
-            for item in scene.items where animator.contains(item) {
-                let v = animator.linearVelocity(for: item) * Self.arrowSeconds * viewport.scale
+            // An item of a group moves at the group's velocity at its center.
+            for item in scene.items where scene.isDynamic(item) {
+                let v = scene.linearVelocity(of: item) * Self.arrowSeconds * viewport.scale
                 guard v.isFinite, v.length >= 1, item.center.isFinite else { continue }
                 let from = viewport.screenPoint(item.center)
                 drawArrow(from: from, to: from + v, thickness: line * 1.5, into: &canvas)
@@ -90,9 +91,11 @@ struct PhysicsOverlay {
             }
         case .bounds:
             for item in scene.items {
-                guard let box = animator.boundingBox(for: item), box.origin.isFinite, box.size.width.isFinite,
+                // An item of a group shows its group's box (the one body the engine has).
+                let body = scene.dynamicItem(for: item)
+                guard let box = animator.boundingBox(for: body), box.origin.isFinite, box.size.width.isFinite,
                       box.size.height.isFinite else { continue }
-                let sleeping = animator.isSleeping(item)
+                let sleeping = animator.isSleeping(body)
                 if sleeping, let shape = renderer.shape(of: item, viewport: viewport) {
                     canvas.fill(shape, color: Self.sleepingColor, alpha: 0.5)
                 }

@@ -55,8 +55,10 @@ final class SceneGestures {
         self.session = session
         var singleTaps: [TapGestureRecognizer] = []
         var doubleTaps: [TapGestureRecognizer] = []
+        var made: [(GestureDescription, GestureRecognizer)] = []
         for (index, entry) in session.scene.gestures.enumerated() {
             let recognizer = makeRecognizer(entry)
+            made.append((entry, recognizer))
             recognizer.name = "\(entry.recognizer.rawValue) → \(entry.action.name.rawValue)"
             if let tap = recognizer as? TapGestureRecognizer {
                 if tap.numberOfTapsRequired == 1 { singleTaps.append(tap) } else { doubleTaps.append(tap) }
@@ -69,6 +71,7 @@ final class SceneGestures {
         }
         // UIKit's idiom: a single tap waits for the double tap to fail.
         for single in singleTaps { for double in doubleTaps { single.require(toFail: double) } }
+        Self.tune(made)
     }
 
     /// Whether an action holds something the loop must keep stepping for (a grab, a drag push).
@@ -223,13 +226,19 @@ final class SceneGestures {
         }
     }
 
-    /// Seed 002: angle = the angle at the gesture's start + rotation, so turns accumulate.
+    /// Seed 002: angle = the angle at the gesture's start + rotation, so turns accumulate. An
+    /// item of a group turns its whole group about the group's center of mass.
     private func rotate(_ itemID: String, _ r: GestureRecognizer, _ hold: Hold) {
         guard let rotation = r as? RotationGestureRecognizer, let item = scene.item(withID: itemID) else { return }
-        if r.state == .began { hold.startAngle = item.angle }
+        let group = scene.group(of: item)
+        if r.state == .began { hold.startAngle = group?.angle ?? item.angle }
         guard r.state == .began || r.state == .changed || r.state == .ended else { return }
-        item.angle = hold.startAngle + rotation.rotation
-        if scene.isDynamic(item) { scene.animator.updateItem(usingCurrentState: item) }
+        if let group {
+            group.transform = AffineTransform(rotationAngle: hold.startAngle + rotation.rotation)
+        } else {
+            item.angle = hold.startAngle + rotation.rotation
+        }
+        if scene.isDynamic(item) { scene.animator.updateItem(usingCurrentState: scene.dynamicItem(for: item)) }
     }
 
     /// Pinch: the item's drawn scale = its scale at the start × the pinch's scale.
@@ -242,29 +251,32 @@ final class SceneGestures {
     }
 
     /// Picks up the item under the press with a soft spring to the pointer; on release the item
-    /// keeps its velocity (a throw). Items no behavior drives just follow the pointer.
+    /// keeps its velocity (a throw). Items no behavior drives just follow the pointer. An item of
+    /// a group picks up the whole group, held at the point pressed.
     private func grab(_ r: GestureRecognizer, _ hold: Hold) {
         switch r.state {
         case .began:
             guard let item = scene.item(at: r.startLocation) else { return }
             hold.item = item
-            hold.grabOffset = (r.startLocation - item.center).rotated(by: -item.angle)
+            let held = scene.dynamicItem(for: item)
+            hold.grabOffset = (r.startLocation - held.center).rotated(by: -held.transform.rotationAngle)
             if scene.isDynamic(item) {
-                let spring = AttachmentBehavior(item: item, offsetFromCenter: hold.grabOffset, attachedToAnchor: r.location)
+                let spring = AttachmentBehavior(item: held, offsetFromCenter: hold.grabOffset, attachedToAnchor: r.location)
                 spring.length = 0
                 spring.frequency = Self.grabFrequency
                 spring.damping = Self.grabDamping
                 scene.animator.addBehavior(spring)
                 hold.attachment = spring
             } else {
-                item.center = r.location - hold.grabOffset.rotated(by: item.angle)
+                held.center = r.location - hold.grabOffset.rotated(by: held.transform.rotationAngle)
             }
         case .changed:
             guard let item = hold.item else { return }
             if let spring = hold.attachment {
                 spring.anchorPoint = r.location
             } else {
-                item.center = r.location - hold.grabOffset.rotated(by: item.angle)
+                let held = scene.dynamicItem(for: item)
+                held.center = r.location - hold.grabOffset.rotated(by: held.transform.rotationAngle)
             }
         default:
             release(hold)

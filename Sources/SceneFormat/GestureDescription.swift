@@ -87,6 +87,8 @@ public struct GestureDescription: Hashable, Sendable {
     public var directions: [Direction]?
     /// tap and doubleTap: taps required (tap 1, doubleTap 2 by default).
     public var taps: Int?
+    /// The recognizer's id, thresholds and relations to other entries (GestureTuning.swift).
+    public var tuning = GestureTuning()
 
     public init(recognizer: Recognizer, action: Action, on: String? = nil) {
         self.recognizer = recognizer; self.action = action; self.on = on

@@ -9,7 +9,7 @@ extension Reading {
     // MARK: Gestures
 
     static let gestureKeys = ["recognizer", "action", "item", "on", "push", "divisor", "damping", "directions",
-                              "text", "taps", "template", "behaviors", "do"]
+                              "text", "taps", "template", "behaviors", "do"] + gestureTuningKeys
 
     mutating func gesture(_ r: NodeReader) -> GestureDescription? {
         guard let m = r.mapping(allowed: Self.gestureKeys) else { return nil }
@@ -67,6 +67,7 @@ extension Reading {
         var g = GestureDescription(recognizer: recognizer, action: built, on: on)
         g.directions = directions
         g.taps = taps
+        g.tuning = gestureTuning(m, recognizer: recognizer)
         return g
     }
 

@@ -31,6 +31,29 @@ public final class ParsingContext {
         return references.map(\.id)
     }
 
+    /// Item ids read elsewhere (a group's list), remembered for checking.
+    func noteItemReferences(_ references: [Reference]) {
+        itemReferences.append(contentsOf: references)
+    }
+
+    /// Gesture ids and where each is given, and references to them (GestureTuning.swift).
+    private(set) var gestureIDs: [Reference] = []
+    private(set) var gestureReferences: [Reference] = []
+
+    /// A gesture entry's id; a second entry with the same id is an error there.
+    func noteGestureID(_ id: String, at r: NodeReader) {
+        if let first = gestureIDs.first(where: { $0.id == id }) {
+            r.error("duplicate gesture id '\(id)' (first used at line \(first.at.line), column \(first.at.column))")
+            return
+        }
+        gestureIDs.append(Reference(id: id, at: r))
+    }
+
+    /// References to gesture ids, checked once every entry is read.
+    func noteGestureReferences(_ references: [Reference]) {
+        gestureReferences.append(contentsOf: references)
+    }
+
     /// A behavior reference that must name a behavior of `type` (any type when nil).
     func behaviorReference(_ reference: Reference, type: String?) {
         behaviorReferences.append((reference, type))

@@ -23,13 +23,14 @@ struct Reading {
         self.errors = errors; self.defaultName = defaultName; self.imageFolder = imageFolder; self.limits = limits
     }
 
-    static let sceneKeys = ["name", "summary", "size", "items", "behaviors", "gestures", "animations", "rules"]
+    static let sceneKeys = ["name", "summary", "size", "items", "groups", "behaviors", "gestures", "animations", "rules"]
     mutating func scene(_ r: NodeReader) -> SceneDescription? {
         guard let m = r.mapping(allowed: Self.sceneKeys) else { return nil }
         var scene = SceneDescription(name: m["name"]?.string() ?? defaultName)
         scene.summary = m["summary"]?.string() ?? ""
         scene.size = m["size"]?.size()
         let itemIDs = readItems(m, into: &scene)
+        readGroups(m, into: &scene)
         let behaviorTypes = readBehaviors(m, into: &scene)
         for entry in limited(m["gestures"]?.list() ?? [], "gestures", to: limits.gestures) {
             if let gesture = gesture(entry) { scene.gestures.append(gesture) }
@@ -42,6 +43,7 @@ struct Reading {
         }
         // References, now that every id is known.
         checkItemReferences(known: itemIDs, inOrder: scene.items.map(\.id))
+        checkGestureReferences()
         checkBehaviorReferences(known: behaviorTypes)
         checkBoundaryReferences(known: scene.behaviors)
         return scene

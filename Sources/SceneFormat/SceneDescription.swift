@@ -14,6 +14,8 @@ public struct SceneDescription: Hashable, Sendable {
     /// The reference bounds' size; nil means "whatever the terminal (or --size) gives".
     public var size: Size?
     public var items: [ItemDescription]
+    /// Items that move as one rigid body (GroupDescription.swift); empty for most scenes.
+    public var groups: [GroupDescription] = []
     public var behaviors: [BehaviorDescription]
     public var gestures: [GestureDescription]
     public var animations: [AnimationDescription]

@@ -3,7 +3,7 @@
 //
 // SceneWriter writes a scene from scratch, which drops every comment. Saving over the file being
 // played (`W`) should not: the person wrote those comments. The merge works on the file's
-// top-level keys (name, summary, size, items, behaviors, gestures, animations) and, inside a
+// top-level keys (name, summary, size, items, groups, behaviors, gestures, animations) and, inside a
 // list, on its entries, comparing by meaning (the YAML each piece parses to, keys in any order,
 // numbers by value), never by spelling:
 // - the header comment, and the file's top-level keys in the file's order, stay;

@@ -23,6 +23,7 @@ public struct SceneWriter: Sendable {
         w.add("summary", scene.summary.isEmpty ? nil : .string(scene.summary))
         w.add("size", scene.size.map(Node.size))
         w.add("items", .blockList(scene.items.map { block(item($0, placed: true)) }))
+        w.add("groups", scene.groups.isEmpty ? nil : .blockList(scene.groups.map { block(group($0)) }))
         w.add("behaviors", scene.behaviors.isEmpty ? nil : .blockList(scene.behaviors.map { $0.write() }))
         w.add("gestures", scene.gestures.isEmpty ? nil : .blockList(scene.gestures.map { block(gesture($0)) }))
         w.add("animations", scene.animations.isEmpty ? nil : .blockList(scene.animations.map { block(animation($0)) }))
@@ -61,13 +62,37 @@ public struct SceneWriter: Sendable {
         return w.pairs
     }
 
+    /// A group's keys: its id when it has one, and its items.
+    func group(_ g: GroupDescription) -> [(key: String, value: Node)] {
+        var w = EntryWriter()
+        w.add("id", g.id.map(Node.string))
+        w.add("items", .list(g.items.map(Node.string)))
+        return w.pairs
+    }
+
     // MARK: Gestures
+
+    /// A gesture's tuning keys, those not at their defaults.
+    func tuning(_ t: GestureTuning) -> [(key: String, value: Node)] {
+        var w = EntryWriter()
+        w.add("id", t.id.map(Node.string))
+        w.add("requireToFail", t.requireToFail.isEmpty ? nil : .list(t.requireToFail.map(Node.string)))
+        switch t.simultaneous {
+        case .always: break
+        case .never: w.add("simultaneous", .bool(false))
+        case .only(let ids): w.add("simultaneous", .list(ids.map(Node.string)))
+        }
+        w.add("minimumPressDuration", t.minimumPressDuration.map(Node.number))
+        w.add("allowableMovement", t.allowableMovement.map(Node.number))
+        return w.pairs
+    }
 
     func gesture(_ g: GestureDescription) -> [(key: String, value: Node)] {
         var w = EntryWriter()
         w.add("recognizer", Node(g.recognizer.rawValue))
         w.add("directions", g.directions.map { .list($0.map { Node($0.rawValue) }) })
         w.add("taps", g.taps.map { .number(Double($0)) })
+        for (key, value) in tuning(g.tuning) { w.add(key, value) }
         w.add("on", g.on.map(Node.string))
         if g.action.name != .actions { w.add("action", Node(g.action.name.rawValue)) }
         typealias Action = GestureDescription.Action

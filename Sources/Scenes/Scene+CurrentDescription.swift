@@ -6,6 +6,8 @@
 // - Items: the scene's items as they are (spawned ones included, removed ones gone), each at its
 //   live center in points, angle, size, alpha, color and drawn scale, with its velocity and
 //   angular velocity when a behavior drives it (items no behavior drives have none).
+// - Groups: as the description has them; an item of a group writes the group's velocity at its
+//   center and the group's angular velocity, so any of them gives the group's motion back.
 // - Behaviors: `fileBehaviors[i]` is the live form of `sceneDescription.behaviors[i]`, and each
 //   kind writes its own live state (BehaviorRuntime.current, in Behaviors/): list behaviors the
 //   items they hold now (left out when they hold every item and the file left them out), a push
@@ -32,6 +34,7 @@ extension Scene {
         d.size = d.size ?? referenceBounds.size
         d.items = items.map(currentDescription(of:))
         let itemIDs = Set(d.items.map(\.id))
+        d.groups = sceneDescription.groups.filter { $0.items.allSatisfy(itemIDs.contains) }
         var behaviors: [BehaviorDescription] = []
         for (entry, live) in zip(sceneDescription.behaviors, fileBehaviors) where live.dynamicAnimator === animator {
             if let written = currentEntry(entry, live, itemIDs: itemIDs) { behaviors.append(written) }
@@ -91,7 +94,9 @@ extension Scene {
     /// The ids a list behavior holds now: nil (every item) when the file left `items` out and it
     /// still holds every item; `.some(nil)` for "every item", `nil` when the list is empty.
     func itemList(_ written: [String]?, _ live: ItemListBehavior) -> [String]?? {
-        let held = live.items.compactMap { ($0 as? SceneItem)?.id }
+        let held = live.items.flatMap { item in
+            ((item as? DynamicItemGroup)?.items ?? [item]).compactMap { ($0 as? SceneItem)?.id }
+        }
         if written == nil && Set(held) == Set(items.map(\.id)) { return .some(nil) }
         return held.isEmpty ? nil : .some(held)
     }

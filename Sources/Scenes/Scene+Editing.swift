@@ -31,6 +31,8 @@ extension Scene {
         case .removeBehavior(let index): return removeBehavior(at: index)
         case .replaceBehavior(let index, let b): return replaceBehavior(at: index, with: b)
         case .tune(let change): return change.apply(to: self) ? .tune(change.inverse) : nil
+        case .insertGroup(let g, let index): return insertGroup(g, at: index)
+        case .removeGroup(let index): return removeGroup(at: index)
         case .batch(let edits):
             var inverses: [SceneEdit] = []
             for e in edits {
@@ -44,9 +46,9 @@ extension Scene {
         }
     }
 
-    /// Whether some behavior, gesture, animation or rule of the description names `id`.
+    /// Whether some behavior, group, gesture, animation or rule of the description names `id`.
     public func descriptionNames(_ id: String) -> Bool {
-        sceneDescription.behaviors.contains { $0.namedItems.contains(id) }
+        sceneDescription.behaviors.contains { $0.namedItems.contains(id) } || sceneDescription.group(containing: id) != nil
             || sceneDescription.rules.contains { $0.namedItems.contains(id) }
             || sceneDescription.gestures.contains { $0.action.item == id || $0.on == id || $0.actionsName(id) }
             || sceneDescription.animations.contains { $0.item == id }
@@ -99,6 +101,7 @@ extension Scene {
 
     private func place(_ id: String, _ placement: ItemPlacement) -> SceneEdit? {
         guard let live = item(withID: id), placement.center.isFinite, placement.angle.isFinite else { return nil }
+        if let group = group(of: live) { return place(group, by: live, at: placement) }
         let old = ItemPlacement(center: live.center, angle: live.angle)
         live.center = placement.center
         live.transform = AffineTransform(rotationAngle: placement.angle)
@@ -123,7 +126,7 @@ extension Scene {
 
     /// The live behavior `b` makes, not yet in the animator, and the work to do once it is.
     private func build(_ b: BehaviorDescription) -> (DynamicBehavior, [() -> Void]) {
-        let context = BehaviorBuildContext(referenceBounds: referenceBounds, items: items)
+        let context = BehaviorBuildContext(referenceBounds: referenceBounds, items: items, groups: groups)
         let live = b.runtime.buildLive(in: context)
         boundaryLayouts += context.boundaryLayouts
         return (live, context.afterAdding)

@@ -153,7 +153,7 @@ extension Scene {
         guard let item = item(withID: itemID), isDynamic(item), behaviorsMatchDescription else { return nil }
         var value = DynamicItemBehavior(items: [])[keyPath: property.live]   // the class's default
         for (i, behavior) in fileBehaviors.enumerated() {
-            guard let live = behavior as? DynamicItemBehavior, live.items.contains(where: { $0 === item }),
+            guard let live = behavior as? DynamicItemBehavior, live.items.contains(where: { $0 === dynamicItem(for: item) }),
                   sceneDescription.behaviors[i].as(BehaviorDescription.DynamicItemProperties.self)?[keyPath: property.written] != nil
             else { continue }
             value = live[keyPath: property.live]
@@ -185,7 +185,7 @@ extension Scene {
         } else if let written {
             var entry = BehaviorDescription.DynamicItemProperties(items: [item.id])
             entry[keyPath: property.written] = written
-            let live = DynamicItemBehavior(items: [item])
+            let live = DynamicItemBehavior(items: [dynamicItem(for: item)])
             live[keyPath: property.live] = value
             sceneDescription.behaviors.append(BehaviorDescription(entry))
             fileBehaviors.append(live)
@@ -259,7 +259,7 @@ extension Scene {
     /// The index of the item's own `dynamicItem` entry: the last entry naming it, if it names it alone.
     func ownEntryIndex(of item: SceneItem) -> Int? {
         guard let last = fileBehaviors.lastIndex(where: { behavior in
-            (behavior as? DynamicItemBehavior)?.items.contains { $0 === item } ?? false
+            (behavior as? DynamicItemBehavior)?.items.contains { $0 === dynamicItem(for: item) } ?? false
         }) else { return nil }
         let entry = sceneDescription.behaviors[last].as(BehaviorDescription.DynamicItemProperties.self)
         return entry?.items == [item.id] ? last : nil

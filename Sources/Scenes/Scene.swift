@@ -28,6 +28,8 @@ public final class Scene {
     public let animator: DynamicAnimator
     /// The behaviors that carry an `id` in the file.
     public internal(set) var behaviorsByID: [String: DynamicBehavior]
+    /// The live item groups, one per `groups:` entry, in file order (Scene+Groups.swift).
+    public internal(set) var groups: [DynamicItemGroup] = []
     /// The file's behaviors, one per `behaviors:` entry, in file order.
     public internal(set) var fileBehaviors: [DynamicBehavior] = []
     /// The `dynamicItem` entries tuning added for one item each (Scene+Tuning), by behavior identity.
@@ -51,16 +53,20 @@ public final class Scene {
 
     /// Whether any behavior drives `item` now (only those have velocities in the animator). Derived
     /// from the behaviors, as the animator derives its items: nothing to keep in step by hand.
-    public func isDynamic(_ item: SceneItem) -> Bool { animator.contains(item) }
+    /// An item of a group is dynamic when its group is.
+    public func isDynamic(_ item: SceneItem) -> Bool { animator.contains(dynamicItem(for: item)) }
 
-    /// The item's velocity in pt/s, zero for items no behavior drives.
+    /// The item's velocity in pt/s, zero for items no behavior drives; for an item of a group,
+    /// the group's velocity at the item's center.
     public func linearVelocity(of item: SceneItem) -> Vector {
-        isDynamic(item) ? animator.linearVelocity(for: item) : .zero
+        guard isDynamic(item) else { return .zero }
+        if let group = group(of: item) { return velocity(of: group, at: item.center) }
+        return animator.linearVelocity(for: item)
     }
 
-    /// The item's angular velocity in rad/s, zero for items no behavior drives.
+    /// The item's angular velocity in rad/s (its group's), zero for items no behavior drives.
     public func angularVelocity(of item: SceneItem) -> Double {
-        isDynamic(item) ? animator.angularVelocity(for: item) : 0
+        isDynamic(item) ? animator.angularVelocity(for: dynamicItem(for: item)) : 0
     }
 
     // MARK: Adding and removing items (spawned items, `then: remove`)
@@ -115,7 +121,9 @@ public final class Scene {
     /// Makes `live` hold exactly the items `ids` names (every item for nil), in that order for
     /// the ones it gains.
     func relist(_ live: ItemListBehavior, _ ids: [String]?) {
-        let wanted = ids.map { $0.compactMap(item(withID:)) } ?? items
+        var seen = Set<ObjectIdentifier>()
+        let wanted = (ids.map { $0.compactMap(item(withID:)) } ?? items).map(dynamicItem(for:))
+            .filter { seen.insert(ObjectIdentifier($0)).inserted }
         for item in live.items where !wanted.contains(where: { $0 === item }) { live.removeItem(item) }
         for item in wanted where !live.items.contains(where: { $0 === item }) { live.addItem(item) }
     }

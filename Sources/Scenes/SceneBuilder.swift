@@ -14,9 +14,35 @@ import SceneFormat
 public struct SceneBuilder: Sendable {
     public init() {}
 
+    /// One live group per `groups:` entry, of the items as placed.
+    static func groups(_ entries: [GroupDescription], items: [SceneItem]) -> [DynamicItemGroup] {
+        guard !entries.isEmpty else { return [] }
+        var byID: [String: SceneItem] = [:]
+        for item in items { byID[item.id] = item }
+        return entries.map { DynamicItemGroup(items: $0.items.compactMap { byID[$0] }) }
+    }
+
+    /// A group moves as its first item with a velocity says: the item's `angularVelocity` is the
+    /// group's, and its `velocity` the group's at the item's center, so the group's own is
+    /// v − ω × r. (A saved group writes each item's velocity this way, so any item gives the same.)
+    static func setVelocities(of groups: [DynamicItemGroup], from entries: [ItemDescription], animator: DynamicAnimator) {
+        var byID: [String: ItemDescription] = [:]
+        for entry in entries { byID[entry.id] = entry }
+        for group in groups where animator.contains(group) {
+            guard let (item, entry) = group.items.lazy.compactMap({ item -> (SceneItem, ItemDescription)? in
+                guard let s = item as? SceneItem, let e = byID[s.id],
+                      e.velocity != .zero || e.angularVelocity != 0 else { return nil }
+                return (s, e)
+            }).first else { continue }
+            let r = item.center - group.center, w = entry.angularVelocity
+            animator.setVelocity(entry.velocity - Vector(-w * r.y, w * r.x), angular: w, for: group)
+        }
+    }
+
     public func build(_ description: SceneDescription, referenceBounds: Rect) -> Scene {
         let items = description.items.map { SceneItem($0, in: referenceBounds) }
-        let context = BehaviorBuildContext(referenceBounds: referenceBounds, items: items)
+        let groups = Self.groups(description.groups, items: items)
+        let context = BehaviorBuildContext(referenceBounds: referenceBounds, items: items, groups: groups)
         let animator = DynamicAnimator(referenceBounds: referenceBounds)
         var behaviorsByID: [String: DynamicBehavior] = [:]
         var fileBehaviors: [DynamicBehavior] = []
@@ -34,12 +60,14 @@ public struct SceneBuilder: Sendable {
         where (entry.velocity != .zero || entry.angularVelocity != 0) && animator.contains(item) {
             animator.setVelocity(entry.velocity, angular: entry.angularVelocity, for: item)
         }
+        Self.setVelocities(of: groups, from: description.items, animator: animator)
         // Built means in the engine: queries about the new scene answer before its first step.
         animator.commitChanges()
 
         let scene = Scene(sceneDescription: description, referenceBounds: referenceBounds, items: items, animator: animator,
                           behaviorsByID: behaviorsByID)
         scene.fileBehaviors = fileBehaviors
+        scene.groups = groups
         scene.boundaryLayouts = context.boundaryLayouts
         return scene
     }

@@ -86,20 +86,24 @@ extension Scene {
 
     /// Deletes the described item `id` with the attachments and snaps that name it, taking it
     /// out of every list; nil with the reason when the scene's gestures or animations need it.
+    /// An item of a group goes with its whole group (the group entry first, then every item).
     public func removingItem(_ id: String) -> Result<SceneEdit, EditRefusal> {
         guard sceneDescription.items.contains(where: { $0.id == id }) else {
             return .failure(EditRefusal("\(id) was not in the scene's file (it appeared while playing); it cannot be deleted"))
         }
-        if sceneDescription.gestures.contains(where: { $0.action.item == id || $0.on == id || $0.actionsName(id) })
+        let group = sceneDescription.group(containing: id)
+        let ids = group.map { sceneDescription.groups[$0].items } ?? [id]
+        for id in ids where sceneDescription.gestures.contains(where: { $0.action.item == id || $0.on == id || $0.actionsName(id) })
             || sceneDescription.animations.contains(where: { $0.item == id })
             || sceneDescription.rules.contains(where: { $0.namedItems.contains(id) }) {
             return .failure(EditRefusal("\(id) is used by the scene's gestures, animations or rules; it cannot be deleted"))
         }
-        var edits: [SceneEdit] = []
-        for (i, b) in sceneDescription.behaviors.enumerated().reversed() where b.namedItems.contains(id) {
+        var edits: [SceneEdit] = group.map { [.removeGroup(at: $0)] } ?? []
+        let gone = Set(ids)
+        for (i, b) in sceneDescription.behaviors.enumerated().reversed() where b.namedItems.contains(where: gone.contains) {
             if let listed = b.listedItems, let list = listed {
-                let rest = list.filter { $0 != id }
-                if rest.isEmpty && b.id == Self.propertiesID(of: id) {
+                let rest = list.filter { !gone.contains($0) }
+                if rest.isEmpty && ids.contains(where: { b.id == Self.propertiesID(of: $0) }) {
                     edits.append(.removeBehavior(at: i))
                 } else {
                     edits.append(.replaceBehavior(at: i, with: b.withListedItems(rest)))
@@ -108,7 +112,7 @@ extension Scene {
                 edits.append(.removeBehavior(at: i))
             }
         }
-        edits.append(.removeItem(id: id))
+        edits += ids.map { .removeItem(id: $0) }
         return .success(.batch(edits))
     }
 

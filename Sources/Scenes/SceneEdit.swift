@@ -39,6 +39,11 @@ public enum SceneEdit: Hashable, Sendable {
     /// (a list's items, an attachment's length, spring and motor, a dynamic item's properties);
     /// otherwise it is built again from the new description.
     case replaceBehavior(at: Int, with: BehaviorDescription)
+    /// Inserts a group (`groups:` entry) at `index`: its items, already in the scene and in no
+    /// group, move as one body from where they are.
+    case insertGroup(GroupDescription, at: Int)
+    /// Removes the group at `index`: its items move on alone, each at the group's velocity there.
+    case removeGroup(at: Int)
     /// A property of an item or a joint set to a new value (the inspector's ←/→); its inverse
     /// sets the old value back (see PropertyChange and Scene+Tuning).
     case tune(PropertyChange)

@@ -51,7 +51,7 @@ struct CommitPlan {
         }
         for record in records {
             let m = masks[ObjectIdentifier(record.item)] ?? (0, 0)
-            world.setFilter(record.shape, itemMask: m.items, boundaryMask: m.boundaries)
+            for s in record.shapes { world.setFilter(s, itemMask: m.items, boundaryMask: m.boundaries) }
         }
     }
 }

@@ -43,7 +43,7 @@ extension DynamicAnimator {
         resetItemSettings()
         plan.apply(records: records, world: world)
         for b in committedBehaviors { b.sync(context) }
-        for r in records { world.refreshMaterials(of: r.shape) }
+        for r in records { for s in r.shapes { world.refreshMaterials(of: s) } }
     }
 
     /// Flattens the tree and detaches the behaviors that are no longer in it.
@@ -90,14 +90,14 @@ extension DynamicAnimator {
         shapeOwner = [:]
         for (i, r) in records.enumerated() {
             recordIndex[ObjectIdentifier(r.item)] = i
-            shapeOwner[r.shape] = i
+            for s in r.shapes { shapeOwner[s] = i }
         }
     }
 
     /// Clears what behaviors configure on items, before each declares its part again.
     private func resetItemSettings() {
         for r in records {
-            world.withShape(r.shape) { $0.friction = 0; $0.restitution = 0 }
+            for s in r.shapes { world.withShape(s) { $0.friction = 0; $0.restitution = 0 } }
             world.withBody(r.body) { b in
                 b.linearDamping = 0
                 b.angularDamping = 0

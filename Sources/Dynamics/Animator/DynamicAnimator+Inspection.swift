@@ -41,22 +41,25 @@ extension DynamicAnimator {
     /// the reference view's points; nil for an item no behavior names.
     public func boundingBox(for item: DynamicItem) -> Rect? {
         guard let record = record(for: item) else { return nil }
-        let shape = world.shape(record.shape)
         let xf = world.body(record.body).transform
-        switch shape.kind {
-        case .circle:
-            let r = shape.radius
-            return Rect(x: xf.p.x - r, y: xf.p.y - r, width: 2 * r, height: 2 * r)
-        case .polygon:
-            let start = Int(shape.vertexStart), end = start + Int(shape.vertexCount)
-            var lo = Vector(Double.infinity, Double.infinity), hi = -lo
-            for k in start..<end {
-                let p = xf.apply(world.vertices[k])
-                lo = Vector(min(lo.x, p.x), min(lo.y, p.y))
-                hi = Vector(max(hi.x, p.x), max(hi.y, p.y))
+        var lo = Vector(Double.infinity, Double.infinity), hi = -lo
+        for id in record.shapes {
+            let shape = world.shape(id)
+            switch shape.kind {
+            case .circle:
+                let c = shape.circleCenter(xf), r = shape.radius
+                lo = Vector(min(lo.x, c.x - r), min(lo.y, c.y - r))
+                hi = Vector(max(hi.x, c.x + r), max(hi.y, c.y + r))
+            case .polygon:
+                let start = Int(shape.vertexStart), end = start + Int(shape.vertexCount)
+                for k in start..<end {
+                    let p = xf.apply(world.vertices[k])
+                    lo = Vector(min(lo.x, p.x), min(lo.y, p.y))
+                    hi = Vector(max(hi.x, p.x), max(hi.y, p.y))
+                }
             }
-            return Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
         }
+        return Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
     }
 
     /// Nudge extension: whether the engine has put the item to sleep: it came to rest with the

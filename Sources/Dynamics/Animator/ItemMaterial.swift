@@ -23,9 +23,11 @@ struct ItemMaterial {
 
     /// Writes the properties into the item's shape and body, and sets its mass.
     func apply(to record: ItemRecord, world: World) {
-        world.withShape(record.shape) {
-            $0.restitution = min(max(elasticity, 0), 1)
-            $0.friction = max(friction, 0)
+        for shape in record.shapes {
+            world.withShape(shape) {
+                $0.restitution = min(max(elasticity, 0), 1)
+                $0.friction = max(friction, 0)
+            }
         }
         world.withBody(record.body) { b in
             b.linearDamping = max(resistance, 0)
@@ -45,6 +47,10 @@ struct ItemMaterial {
     /// Mass = density × width × height / 10⁴ (a 100×100 item of density 1 weighs 1); rotational
     /// inertia from the collision shape, about the center.
     static func setMass(density: Double, record: ItemRecord, world: World) {
+        if let parts = record.parts {
+            setGroupMass(density: density, parts: parts, body: record.body, world: world)
+            return
+        }
         let size = record.item.bounds.size
         let mass = density * size.width * size.height / 10_000
         let shape = world.shape(record.shape)
@@ -57,5 +63,18 @@ struct ItemMaterial {
             inertia = PolygonBuilder.inertia(v, mass: mass)
         }
         world.withBody(record.body) { $0.setMass(mass, inertia: inertia) }
+    }
+
+    /// A group's mass is the sum of its items' masses, and its inertia about its center of mass
+    /// the sum over its items of each one's inertia about its own center plus its mass times the
+    /// squared distance of that center (the parallel-axis theorem): Σ (Iᵢ + mᵢ dᵢ²).
+    static func setGroupMass(density: Double, parts: [GroupPart], body: BodyID, world: World) {
+        var mass = 0.0, inertia = 0.0
+        for part in parts {
+            let m = density * part.area
+            mass += m
+            inertia += m * part.inertiaPerMass + m * part.offset.lengthSquared
+        }
+        world.withBody(body) { $0.setMass(mass, inertia: inertia) }
     }
 }

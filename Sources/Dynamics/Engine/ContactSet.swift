@@ -243,7 +243,7 @@ struct ContactSet {
                     let dv = b.velocity - a.velocity
                     let closing = abs(dv.x) + abs(dv.y) + abs(a.angularVelocity) * a.extent
                         + abs(b.angularVelocity) * b.extent
-                    var m = Self.collide(A, B, a.position, b.position, margin: base + closing * dt,
+                    var m = Self.collide(A, B, a, b, margin: base + closing * dt,
                                          linearSlop: linearSlop, v, n)
                     // Carry impulses over to points with the same feature (warm starting).
                     let old = cp[i].manifold
@@ -268,14 +268,18 @@ struct ContactSet {
         return touched
     }
 
-    private static func collide(_ A: Shape, _ B: Shape, _ pA: Vector, _ pB: Vector, margin: Double, linearSlop: Double,
+    /// The manifold of shapes A and B on bodies a and b (a circle's center may lie off its body's).
+    @inline(__always)
+    private static func collide(_ A: Shape, _ B: Shape, _ a: Body, _ b: Body, margin: Double, linearSlop: Double,
                                 _ v: UnsafePointer<Vector>, _ n: UnsafePointer<Vector>) -> Manifold {
+        let pA = a.position, pB = b.position
         switch (A.kind, B.kind) {
         case (.circle, .circle):
-            return Collision.circles(pA, A.radius, pB, B.radius, posA: pA, posB: pB, margin: margin)
+            let cA = A.circleCenter(a.transform), cB = B.circleCenter(b.transform)
+            return Collision.circles(cA, A.radius, cB, B.radius, posA: pA, posB: pB, margin: margin)
         case (.polygon, .circle):
             let pa = PolygonRef(vertices: v + Int(A.vertexStart), normals: n + Int(A.vertexStart), count: Int(A.vertexCount))
-            return Collision.polygonCircle(pa, pB, B.radius, posA: pA, posB: pB, margin: margin)
+            return Collision.polygonCircle(pa, B.circleCenter(b.transform), B.radius, posA: pA, posB: pB, margin: margin)
         case (.polygon, .polygon):
             let pa = PolygonRef(vertices: v + Int(A.vertexStart), normals: n + Int(A.vertexStart), count: Int(A.vertexCount))
             let pb = PolygonRef(vertices: v + Int(B.vertexStart), normals: n + Int(B.vertexStart), count: Int(B.vertexCount))

@@ -34,7 +34,8 @@ enum ContinuousCollision {
         var inner: Double
         switch shape.kind {
         case .circle:
-            inner = shape.radius
+            // A ball off the body's center holds a smaller circle about the center, or none.
+            inner = shape.center == .zero ? shape.radius : max(shape.radius - shape.center.length, 0)
         case .polygon:
             inner = .infinity
             let start = Int(shape.vertexStart)
@@ -105,7 +106,7 @@ enum ContinuousCollision {
                         vertices: UnsafePointer<Vector>) -> Bool {
         switch shape.kind {
         case .circle:
-            let c = transform.p
+            let c = shape.circleCenter(transform)
             return entry(from: start, to: end, radius: shape.radius, segment: c, c) != nil
         case .polygon:
             let startIndex = Int(shape.vertexStart), count = Int(shape.vertexCount)
@@ -158,7 +159,7 @@ enum ContinuousCollision {
         var first: Double?
         switch shape.kind {
         case .circle:
-            let c = transform.p
+            let c = shape.circleCenter(transform)
             first = entry(from: start, to: end, radius: radius + shape.radius, segment: c, c)
         case .polygon:
             let startIndex = Int(shape.vertexStart), count = Int(shape.vertexCount)

@@ -19,6 +19,9 @@ struct Shape: Sendable {
     var isActive = true
     /// Circle radius (circles only).
     var radius: Double = 0
+    /// A circle's center in body coordinates: zero for an item's own circle, off the center for
+    /// a ball that is one of several shapes of a body (an item group's dumbbell).
+    var center: Vector = .zero
     /// First vertex in World.vertices and the number of vertices (polygons and segments).
     var vertexStart: Int32 = 0
     var vertexCount: Int32 = 0
@@ -41,6 +44,12 @@ struct Shape: Sendable {
     var aabb = AABB(lower: .zero, upper: .zero)
 
     var isBoundary: Bool { ownerMask != 0 }
+
+    /// A circle's center in world coordinates at `xf`: the body's position itself when the
+    /// circle is centered on the body, so a body of one shape does exactly the arithmetic it
+    /// always did.
+    @inline(__always)
+    func circleCenter(_ xf: Transform) -> Vector { center == .zero ? xf.p : xf.apply(center) }
 }
 
 extension Shape {

@@ -21,8 +21,8 @@ struct ShapeGeometry {
     func place(_ s: Shape, _ xf: Transform) -> AABB {
         switch s.kind {
         case .circle:
-            return AABB(lower: Vector(xf.p.x - s.radius, xf.p.y - s.radius),
-                        upper: Vector(xf.p.x + s.radius, xf.p.y + s.radius))
+            let c = s.circleCenter(xf)
+            return AABB(lower: Vector(c.x - s.radius, c.y - s.radius), upper: Vector(c.x + s.radius, c.y + s.radius))
         case .polygon:
             var lo = Vector(Double.greatestFiniteMagnitude, Double.greatestFiniteMagnitude)
             var hi = -lo

@@ -29,7 +29,7 @@ extension World {
         let local = xf.inverseApply(point)
         switch s.kind {
         case .circle:
-            return local.lengthSquared <= s.radius * s.radius
+            return (local - s.center).lengthSquared <= s.radius * s.radius
         case .polygon:
             if s.vertexCount < 3 { return false }
             for i in 0..<Int(s.vertexCount) {
@@ -51,8 +51,8 @@ extension World {
         let xf = bodies[Int(s.body)].transform
         switch s.kind {
         case .circle:
-            return AABB(lower: Vector(xf.p.x - s.radius, xf.p.y - s.radius),
-                        upper: Vector(xf.p.x + s.radius, xf.p.y + s.radius))
+            let c = s.circleCenter(xf)
+            return AABB(lower: Vector(c.x - s.radius, c.y - s.radius), upper: Vector(c.x + s.radius, c.y + s.radius))
         case .polygon:
             var lo = Vector(Double.greatestFiniteMagnitude, Double.greatestFiniteMagnitude)
             var hi = -lo

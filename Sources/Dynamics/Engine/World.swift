@@ -156,11 +156,14 @@ final class World {
 
     // MARK: Shapes
 
-    func addCircle(body id: BodyID, radius: Double) -> ShapeID {
+    /// Adds a circle centered at `center` in body coordinates (the body's center unless it has
+    /// several shapes).
+    func addCircle(body id: BodyID, radius: Double, center: Vector = .zero) -> ShapeID {
         let body = id.index
         var s = Shape(body: body, kind: .circle)
         s.radius = radius
-        bodies[Int(body)].extent = max(bodies[Int(body)].extent, radius)
+        s.center = center
+        bodies[Int(body)].extent = max(bodies[Int(body)].extent, center == .zero ? radius : center.length + radius)
         return ShapeID(insertShape(s))
     }
 
