@@ -73,6 +73,13 @@ extension SolverContext {
         }
     }
 
+    /// The backward step of a turn the joints' pull stiffens (TensionInertia.swift): of the
+    /// angular velocity a pass of the joints starts from, a body keeps I / Ĩ, the share
+    /// (M + h²·K)⁻¹·M of it, before they act on it with the inertia Ĩ.
+    @inline(__always) func keepStiffTurns() {
+        for t in stiffTurns { states[Int(t.index)].angular *= t.scale }
+    }
+
     /// Applies the impulses stored from the last substep (or step) before solving.
     @inline(__always) func warmStart() {
         for j in awakeJoints { JointSolver.warmStart(&joints[Int(j)], states) }

@@ -24,57 +24,107 @@
 // adds it.
 import Geometry
 
+/// A body whose turn the joints see stiffened, and the share I / (I + max(0, h²·k − I)) of its
+/// angular velocity that the backward step keeps before each pass of the joints.
+struct StiffTurn {
+    var index: Int32
+    var scale: Float
+}
+
 struct TensionInertia {
     /// By body index, h²·k accumulated over the body's joints; 0 between uses.
     private var stiffness: [Double] = []
+    /// By body index, whether the body is in `turns` already; false between uses.
+    private var listed: [Bool] = []
+    /// The bodies whose inertia the joints see raised this step.
+    private(set) var turns: [StiffTurn] = []
 
     /// Replaces the inverse inertia that each awake joint sees of its bodies by that of
-    /// I + max(0, h²·k − I). `joints` have been prepared for the step (their anchors turned).
+    /// I + max(0, h²·k − I), and lists those bodies in `turns`. `joints` have been prepared for
+    /// the step (their anchors turned).
     mutating func apply(awake: UnsafeBufferPointer<Int32>, joints: UnsafeMutablePointer<Joint>,
                         bodyCount: Int, h: Double) {
+        turns.removeAll(keepingCapacity: true)
         if awake.isEmpty { return }
-        if stiffness.count != bodyCount { stiffness = [Double](repeating: 0, count: bodyCount) }
+        if stiffness.count != bodyCount {
+            stiffness = [Double](repeating: 0, count: bodyCount)
+            listed = [Bool](repeating: false, count: bodyCount)
+        }
         var any = false
         stiffness.withUnsafeMutableBufferPointer { k in
             for id in awake {
                 let j = joints[Int(id)]
                 guard let p = Self.pull(j) else { continue }
+                if p.x == -.infinity {
+                    k[Int(j.bodyA)] = -.infinity; k[Int(j.bodyB)] = -.infinity; any = true
+                    continue
+                }
                 // The pull on B is +P at rB, on A −P at rA.
                 if j.iB > 0 { k[Int(j.bodyB)] += h * j.rB.dot(p); any = true }
                 if j.iA > 0 { k[Int(j.bodyA)] -= h * j.rA.dot(p); any = true }
             }
             guard any else { return }
-            for id in awake {
-                let ia = Int(joints[Int(id)].bodyA), ib = Int(joints[Int(id)].bodyB)
-                let iA = Self.inverseInertia(joints[Int(id)].iA, k[ia]), iB = Self.inverseInertia(joints[Int(id)].iB, k[ib])
-                if iA != joints[Int(id)].iA || iB != joints[Int(id)].iB {
-                    joints[Int(id)].iA = iA; joints[Int(id)].iB = iB
-                    if joints[Int(id)].kind != .distance && joints[Int(id)].kind != .mouse {
-                        joints[Int(id)].axialMass = iA + iB > 0 ? 1 / (iA + iB) : 0
-                    }
-                }
-            }
+            for id in awake { Self.stiffen(&joints[Int(id)], k, &turns, &listed) }
             for id in awake {
                 k[Int(joints[Int(id)].bodyA)] = 0; k[Int(joints[Int(id)].bodyB)] = 0
             }
         }
+        for t in turns { listed[Int(t.index)] = false }
     }
 
-    /// The impulse the joint applied to B at rB in the last substep (A got its opposite at rA),
-    /// or nil for kinds whose pull is not one point's: sliders (their lever arm spans the axis)
-    /// and mouse joints (a world target).
+    /// The joint's bodies as its pulls stiffen them. A spring keeps the bodies' own inertia: it is
+    /// a force, kicked before the joints, and the backward step's share of the angular velocity
+    /// (`turns`) then scales its kick with the rest.
+    @inline(__always)
+    private static func stiffen(_ j: inout Joint, _ k: UnsafeMutableBufferPointer<Double>,
+                                _ turns: inout [StiffTurn], _ listed: inout [Bool]) {
+        if SpringForce.isSpring(j) { return }
+        let iA = inverseInertia(j.iA, k[Int(j.bodyA)]), iB = inverseInertia(j.iB, k[Int(j.bodyB)])
+        guard iA != j.iA || iB != j.iB else { return }
+        if iA != j.iA { list(j.bodyA, iA / j.iA, &turns, &listed) }
+        if iB != j.iB { list(j.bodyB, iB / j.iB, &turns, &listed) }
+        j.iA = iA; j.iB = iB
+        if j.kind != .distance && j.kind != .mouse {
+            j.axialMass = iA + iB > 0 ? 1 / (iA + iB) : 0
+        }
+    }
+
+    @inline(__always)
+    private static func list(_ body: Int32, _ scale: Double, _ turns: inout [StiffTurn], _ listed: inout [Bool]) {
+        if listed[Int(body)] { return }
+        listed[Int(body)] = true
+        turns.append(StiffTurn(index: body, scale: Float(scale)))
+    }
+
+    /// Lists no body (the setting is off).
+    mutating func forget() { turns.removeAll(keepingCapacity: true) }
+
+    /// What the joint adds to its bodies' stiffness: a pin, the impulse it applied to B at rB in
+    /// the last substep (A got its opposite at rA); a spring or a mouse joint, nothing (nil): a
+    /// spring is a force, scaled with the rest of the velocity (`turns`), and a mouse joint pulls
+    /// toward a world target; any other kind, `excluded`, and its bodies keep their inertia.
+    /// A pin's point constraint is linear in the positions and in each anchor turned by its
+    /// body's angle, so its second derivative is that angle's alone: h²·k = h·r·P is the
+    /// backward step's stiffness exactly. A rod's also turns its axis (a stiffness r·F·(1 + r/L)
+    /// that couples the turn with the sideways move), and a weld's and a slider's angle rows tie
+    /// two bodies' turns together: with r·P alone, a rod 200 pt off a 10×10 item gained a
+    /// quarter above its energy bound, and welds and sliders on far anchors gained energy.
     @inline(__always)
     private static func pull(_ j: Joint) -> Vector? {
         switch j.kind {
-        case .revolute, .weld:
+        case .revolute:
             return j.linearImpulse
-        case .distance:
-            let d = j.deltaCenter + j.rB - j.rA
-            return d.normalized * (j.impulse + j.lowerImpulse - j.upperImpulse)
-        case .prismatic, .mouse:
+        case .mouse:
             return nil
+        case .distance where SpringForce.isSpring(j):
+            return nil
+        case .distance, .weld, .prismatic:
+            return excluded
         }
     }
+
+    /// The pull of a joint whose bodies keep their own inertia: it makes their stiffness −∞.
+    private static let excluded = Vector(-Double.infinity, 0)
 
     /// The inverse of I + max(0, h²·k − I), for a body of inverse inertia `i` (0: it does not turn).
     @inline(__always)

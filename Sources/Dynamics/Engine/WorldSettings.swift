@@ -60,7 +60,7 @@ struct WorldSettings: Sendable {
     /// not the inertia the body moves with, and rods on long lever arms and welds between far
     /// items gained energy from the difference (JointBoundsTests, JointPropertyTests); off until
     /// a form of it keeps their energy.
-    var implicitJointTension = false
+    var implicitJointTension = true
     /// Contact stiffness is capped at this fraction of the substep rate (Box2D v3's 1/4).
     var contactHertzPerSubstepRate = 0.25
     /// Cap on the push-out speed for overlapping shapes (3 m/s).
