@@ -196,3 +196,31 @@ extension JointChainTests {
         return (released, lastSecond, fastestLastSecond, worstCorner)
     }
 }
+
+/// The 100×100 net of Box2D v3's joint grid, for its first two seconds (ten seconds of it take
+/// minutes in a debug build; docs/dynamics.md has the release build's numbers up to 10 s).
+extension JointChainTests {
+    // With the corner balls' turn integrated explicitly, by 2 s they spun at 146 rad/s and were
+    // the fastest balls of the net (4,400 pt/s), and the net stretched on without end.
+    @Test("a 100×100 net hung by its top corners swings down for 2 s finitely, never above its starting energy, its corner balls calm")
+    func hundredNetSwingsDown() {
+        let n = 100
+        let (animator, balls) = Self.net(n)
+        let start = Self.energy(animator, balls)
+        let scale = Self.ballMass * Double(n * n) * Self.gravity * 40 * Double(n)
+        let beside = [balls[1], balls[n], balls[n - 2], balls[2 * n - 1]]
+        var worst = -Double.infinity, finite = true, worstCorner = 0.0
+        run(animator, steps: 120) { step in
+            let e = Self.energy(animator, balls)
+            finite = finite && e.isFinite
+            worst = max(worst, e - start)
+            if step > 30 { worstCorner = max(worstCorner, Self.fastest(animator, beside) / (Self.fastest(animator, balls) + 1)) }
+        }
+        #expect(finite, "energy not finite")
+        #expect(worst <= 1e-3 * scale, "energy rose \(worst) above its start (scale \(scale))")
+        #expect(Self.energy(animator, balls) < start, "the net did not fall")
+        // A ball one link from a fixed pin swings on that link alone, slower than the net's
+        // fastest; as fast as the fastest, it is jitter.
+        #expect(worstCorner < 0.5, "a ball beside a corner pin moved at \(worstCorner) of the fastest ball's speed")
+    }
+}

@@ -1,9 +1,9 @@
 // SolverStages: the passes of one substep, in the order Stepper.step runs them (Box2D v3's
 // solver stages, in Nudge's variant of its soft step):
-//   apply forces → integrate velocities → resolve impacts → warm start → solve →
-//   integrate positions → resolve impacts → relax → relax friction (once per further relax
-//   iteration); in the last substep, forces are applied once more (half a kick, velocity
-//   Verlet) after integrate positions.
+//   apply forces → integrate velocities → resolve impacts → keep stiff turns → warm start →
+//   solve → integrate positions → resolve impacts → keep stiff turns → relax → relax friction
+//   (once per further relax iteration); in the last substep, forces are applied once more (half
+//   a kick, velocity Verlet) after integrate positions.
 // Forces come before the constant loads so that a velocity-dependent field (magnetic) turns the
 // velocity the last relax pass left, not the load a contact is about to take back.
 // Each stage is a loop over the step's buffers through the SolverContext's pointers. They are

@@ -13,15 +13,25 @@
 // the net never settles. Nothing in the joint solve converges on that, as it is the time step,
 // not the constraint error: more passes did not calm it.
 //
-// Implicit Euler for a stiff torque turns the inertia I into I + h²·k for the step (the
-// term (M + h²·K) of a backward step). Here only the part of h²·k above I is added: a turn the
+// Implicit Euler for a stiff torque turns the inertia I into I + h²·k for the step: the
+// backward step (M + h²·K)·v⁺ = M·v + h·f, with K the second derivative of the joints' work, here
+// a diagonal of the turning stiffness. Only the part of h²·k above I is added: a turn the
 // substep resolves (h·ω < 1: pendulums, the cradle, a hanging chain of up to about 190 links of
 // 40 pt balls) keeps its inertia and steps bit for bit as before, and a faster one is slowed to
-// h·ω ≈ 1, where it is stable (a stiff turn the substep cannot show either way). The pull is read from the joints' impulses of the last substep (their
-// warm start), which is the force times h: h²·k = h·Σ r·P. A push along the arm (a compressed
-// pin, k < 0) adds nothing. Only the joints see the larger inertia (contacts keep the body's
-// own), and the kinetic energy counted is the body's own, so the change takes out energy, never
-// adds it.
+// h·ω ≈ 1, where it is stable (a stiff turn the substep cannot show either way). The pull is read
+// from the joints' impulses of the last substep (their warm start), which is the force times h:
+// h²·k = h·Σ r·P. A push along the arm (a compressed pin, k < 0) adds nothing.
+//
+// Both halves of the backward step are needed. The joints see the inertia Ĩ, and the angular
+// velocity they start from is M̃⁻¹·M·v, I/Ĩ of itself (`turns`, applied before the solve pass and
+// before the relax pass). A pass of the joints then finds the velocity nearest the one it started
+// from in the metric M̃, which with that start never has more kinetic energy (counted with the
+// body's own I) than before, for an exact pass without bias. With the stiffer inertia alone the pass is a projection in the wrong
+// metric: a body spinning against a pin was kept spinning and its center moved to match, and a
+// rod 200 pt off a 10×10 item swung at 10 times the speed its energy allows. Only pins count:
+// a pin's point constraint is linear in the positions and in each anchor turned by its body's
+// angle, so the diagonal h·r·P is its stiffness exactly; a rod's, a weld's and a slider's are
+// not diagonal (see `pull`), and their bodies keep their inertia.
 import Geometry
 
 /// A body whose turn the joints see stiffened, and the share I / (I + max(0, h²·k − I)) of its
@@ -107,8 +117,9 @@ struct TensionInertia {
     /// body's angle, so its second derivative is that angle's alone: h²·k = h·r·P is the
     /// backward step's stiffness exactly. A rod's also turns its axis (a stiffness r·F·(1 + r/L)
     /// that couples the turn with the sideways move), and a weld's and a slider's angle rows tie
-    /// two bodies' turns together: with r·P alone, a rod 200 pt off a 10×10 item gained a
-    /// quarter above its energy bound, and welds and sliders on far anchors gained energy.
+    /// two bodies' turns together: with r·P alone, a rod 200 pt off a 10×10 item swung at
+    /// 1.8 times the speed its energy allows even with the backward step, and welds and sliders
+    /// on far anchors gained energy (JointBoundsTests, JointPropertyTests).
     @inline(__always)
     private static func pull(_ j: Joint) -> Vector? {
         switch j.kind {
