@@ -60,6 +60,8 @@ struct SolverContext {
     /// applied at every substep.
     let springs: UnsafeBufferPointer<Int32>
     let fieldBodies: UnsafeBufferPointer<FieldBody>
+    /// Bodies whose turn the joints see stiffened by their pull (TensionInertia.swift).
+    let stiffTurns: UnsafeBufferPointer<StiffTurn>
 
     /// The substep's length and softness, in double precision (scalar solvers) and for the lanes.
     let solver: SolverSettings

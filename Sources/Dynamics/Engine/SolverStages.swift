@@ -1,9 +1,9 @@
 // SolverStages: the passes of one substep, in the order Stepper.step runs them (Box2D v3's
 // solver stages, in Nudge's variant of its soft step):
-//   apply forces → integrate velocities → resolve impacts → warm start → solve →
-//   integrate positions → resolve impacts → relax → relax friction (once per further relax
-//   iteration); in the last substep, forces are applied once more (half a kick, velocity
-//   Verlet) after integrate positions.
+//   apply forces → integrate velocities → resolve impacts → keep stiff turns → warm start →
+//   solve → integrate positions → resolve impacts → keep stiff turns → relax → relax friction
+//   (once per further relax iteration); in the last substep, forces are applied once more (half
+//   a kick, velocity Verlet) after integrate positions.
 // Forces come before the constant loads so that a velocity-dependent field (magnetic) turns the
 // velocity the last relax pass left, not the load a contact is about to take back.
 // Each stage is a loop over the step's buffers through the SolverContext's pointers. They are
@@ -71,6 +71,13 @@ extension SolverContext {
             for k in 0..<impacts.count where ContactSolver.impact(&impacts[k], states, solver) { any = true }
             if !any { break }
         }
+    }
+
+    /// The backward step of a turn the joints' pull stiffens (TensionInertia.swift): of the
+    /// angular velocity a pass of the joints starts from, a body keeps I / Ĩ, the share
+    /// (M + h²·K)⁻¹·M of it, before they act on it with the inertia Ĩ.
+    @inline(__always) func keepStiffTurns() {
+        for t in stiffTurns { states[Int(t.index)].angular *= t.scale }
     }
 
     /// Applies the impulses stored from the last substep (or step) before solving.

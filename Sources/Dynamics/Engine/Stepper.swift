@@ -66,7 +66,7 @@ struct Stepper {
         prepareBodies(h: h, bodies)
         prepareFields(fields, bodies)
         prepareConstraints(set, bodies: &bodies, joints: &joints, contacts: contacts)
-        if settings.implicitJointTension { prepareTensionInertia(h: h, bodies, &joints) }
+        if settings.implicitJointTension { prepareTensionInertia(h: h, bodies, &joints) } else { tensionInertia.forget() }
         let relaxIterations = max(1, settings.relaxIterations)
         withContext(set, jointSoftness: jointSoftness, iterativeJointSoftness: iterativeJointSoftness,
                     settings: settings, joints: &joints) { step in
@@ -79,6 +79,9 @@ struct Stepper {
                 if forces { step.applyForces(tau: i == 0 ? h / 2 : h, elapsed: Double(i) * h) }
                 step.integrateVelocities()
                 step.resolveImpacts()
+                // The backward step of a pull's turning stiffness (TensionInertia.swift) before
+                // each pass of the joints: the solve's and the relax's.
+                step.keepStiffTurns()
                 step.warmStart()
                 step.solve()
                 step.integratePositions()
@@ -87,6 +90,7 @@ struct Stepper {
                 // leave it, not half a kick into the wall (a·h/2, which would read as motion).
                 if forces && i == n - 1 { step.applyForces(tau: h / 2, elapsed: dt) }
                 step.resolveImpacts()
+                step.keepStiffTurns()
                 step.relax()
                 for _ in 1..<relaxIterations { step.relaxFriction() }
             }
@@ -211,16 +215,17 @@ struct Stepper {
         awakeJoints.withUnsafeBufferPointer { aj in
         springJoints.withUnsafeBufferPointer { springs in
         fieldBodies.withUnsafeBufferPointer { fields in
+        tensionInertia.turns.withUnsafeBufferPointer { turns in
         withUnsafeMutablePointer(to: &jointGroups) { groups in
             body(SolverContext(states: sp.baseAddress!, motions: mp, movers: mv, joints: jp.baseAddress!,
                                awakeJoints: aj, jointGroups: groups, batches: wp, overflow: op, impacts: ip,
-                               springs: springs, fieldBodies: fields,
+                               springs: springs, fieldBodies: fields, stiffTurns: turns,
                                solver: set, wide: WideSettings(set), jointSoftness: jointSoftness,
                                iterativeJointSoftness: iterativeJointSoftness,
                                iterativeJointPasses: max(1, settings.iterativeJointPasses),
                                iterativeJointRelaxPasses: max(1, settings.iterativeJointRelaxPasses), h: h,
                                maxLinearSpeed: maxSpeed, impactSweeps: sweeps))
-        }}}}}}}}}
+        }}}}}}}}}}
     }
 
     /// Stores the step's impulses in the manifolds (warm starting), then decides touching.

@@ -54,13 +54,10 @@ struct WorldSettings: Sendable {
     /// energy after 10 s). The damper acts only on the stretch's own speed, which a rigid pin
     /// never has, so a large one takes out the bounce and leaves the swing (docs/dynamics.md).
     var iterativeJointDampingRatio = 30.0
-    /// Whether a joint's pull on a body held off its center turns the body back implicitly where
-    /// a substep cannot follow that turn (TensionInertia.swift). It stops the balls beside the
-    /// pins a large net hangs from jittering, but the stiffened inertia the joints then see is
-    /// not the inertia the body moves with, and rods on long lever arms and welds between far
-    /// items gained energy from the difference (JointBoundsTests, JointPropertyTests); off until
-    /// a form of it keeps their energy.
-    var implicitJointTension = false
+    /// Whether a pin's pull on a body held off its center turns the body back implicitly where a
+    /// substep cannot follow that turn (TensionInertia.swift): without it the balls beside the
+    /// pins a large net hangs from turn back and forth every substep and never come to rest.
+    var implicitJointTension = true
     /// Contact stiffness is capped at this fraction of the substep rate (Box2D v3's 1/4).
     var contactHertzPerSubstepRate = 0.25
     /// Cap on the push-out speed for overlapping shapes (3 m/s).
