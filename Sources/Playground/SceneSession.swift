@@ -28,6 +28,9 @@ public final class SceneSession {
     public let animations: AnimationRunner
     /// Steps taken since the scene started.
     public private(set) var stepCount = 0
+    /// The runner's animation for each of the scene's `animations:` entries, in file order (nil
+    /// for an entry that could not be played), so a save can ask where each one is.
+    public private(set) var animationIDs: [AnimationID?] = []
     /// Every status-line message the gestures produced, oldest first.
     public private(set) var messages: [String] = []
     /// The scene's recognizers' actions (set once, at init).
@@ -49,7 +52,7 @@ public final class SceneSession {
         })
         self.gestures = SceneGestures(session: self)
         router.advance(to: 0)
-        for description in scene.animations { addAnimation(description) }
+        animationIDs = scene.animations.map(addAnimation)
     }
 
     /// Which step an event of time `t` (seconds since the scene started) belongs before: it is
@@ -135,11 +138,11 @@ public final class SceneSession {
     // MARK: Animations
 
     /// A scene's `repeat` counts extra plays; PropertyAnimation's `repeatCount` counts cycles.
-    private func addAnimation(_ d: AnimationDescription) {
-        guard let item = scene.item(withID: d.item) else { return }
-        let to = AnimationTargets(center: d.to.center.map { $0.resolve(in: scene.referenceBounds) },
-                                  size: d.to.size, alpha: d.to.alpha, scale: d.to.scale, angle: d.to.angle)
-        guard to.isValid else { return }
+    /// An entry with `elapsed` was saved running: it goes on from there, from its `from` values.
+    private func addAnimation(_ d: AnimationDescription) -> AnimationID? {
+        guard let item = scene.item(withID: d.item) else { return nil }
+        let to = targets(d.to)
+        guard to.isValid else { return nil }
         let curve: TimingCurve
         switch d.curve {
         case .linear: curve = .linear
@@ -152,7 +155,19 @@ public final class SceneSession {
                                           delay: d.delay.isFinite ? d.delay : 0, curve: curve,
                                           repeatCount: d.repeatCount.isFinite && d.repeatCount > 0 ? d.repeatCount + 1 : 0,
                                           autoreverses: d.autoreverses, then: d.then == .remove ? .remove : .none)
-        animations.add(animation, to: item)
+        guard let elapsed = d.elapsed, elapsed.isFinite, elapsed >= 0 else { return animations.add(animation, to: item) }
+        var from = item.animatableProperties
+        if let given = d.from {
+            let values = targets(given)
+            if values.isValid { from = values.interpolate(from: from, progress: 1, only: values.properties) }
+        }
+        return animations.add(animation, to: item, resumingAt: elapsed, from: from)
+    }
+
+    /// A scene file's `to` or `from` values in points.
+    private func targets(_ t: AnimationDescription.Target) -> AnimationTargets {
+        AnimationTargets(center: t.center.map { $0.resolve(in: scene.referenceBounds) },
+                         size: t.size, alpha: t.alpha, scale: t.scale, angle: t.angle)
     }
 }
 
