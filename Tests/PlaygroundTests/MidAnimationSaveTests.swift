@@ -184,3 +184,37 @@ extension MidAnimationSaveTests {
         }
     }
 }
+
+extension MidAnimationSaveTests {
+    static let instantaneous = """
+        name: I
+        items:
+          - {id: s, size: [40, 40], center: [320, 184]}
+          - {id: t, shape: ellipse, size: [30, 30], center: [100, 100]}
+        behaviors:
+          - {type: push, id: p, items: [s], mode: instantaneous, magnitude: 0}
+          - {type: attachment, item: t, anchor: [100, 60], frequency: 1.5, damping: 0.2}
+          - {type: gravity, items: [t]}
+        gestures:
+          - {recognizer: tap, action: pushToward, item: s, push: p}
+        """
+
+    @Test("an instantaneous push saved before and after it fires, beside a swinging spring, goes on with the same bytes",
+          arguments: [0, 1, 30])
+    func instantaneousPush(stepsAfterTap: Int) throws {
+        let description = try SceneParser().parse(yaml: Self.instantaneous, file: "i.yaml")
+        let live = SceneSession(scene: SceneBuilder().build(description, referenceBounds: Self.area))
+        live.run(steps: 12)
+        live.click(Point(500, 100), at: live.time)
+        live.run(steps: stepsAfterTap)
+        let (saved, text) = try Self.reloaded(live)
+        // The tap aims and arms the push; the next step fires it, and it turns itself off.
+        #expect(text.contains("active: false") == (stepsAfterTap > 0), "\(text)")
+        for _ in 0..<60 {
+            live.step()
+            saved.step()
+            #expect(live.stateLine().drop { $0 != "[" } == saved.stateLine().drop { $0 != "[" }, "\(text)")
+        }
+        #expect(live.scene.items[0].center.x > 320, "the push moved the square toward the tap")
+    }
+}
