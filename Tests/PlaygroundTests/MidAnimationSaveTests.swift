@@ -218,3 +218,25 @@ extension MidAnimationSaveTests {
         #expect(live.scene.items[0].center.x > 320, "the push moved the square toward the tap")
     }
 }
+
+extension MidAnimationSaveTests {
+    @Test("W over Crossing Images at 1.5 s keeps the file's comments and writes the running animation with its phase")
+    func saveOver() throws {
+        let folder = try Fixture.folder([:])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let original = try String(contentsOf: Self.scenes.appendingPathComponent("005-crossing-images.yaml"), encoding: .utf8)
+        let file = folder.appendingPathComponent("crossing.yaml")
+        try original.write(to: file, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("images"),
+                                                   withDestinationURL: Self.scenes.appendingPathComponent("images"))
+        let live = try Self.session("005-crossing-images.yaml")
+        live.run(steps: 90)
+        let outcome = SceneSaving().overwrite(SceneFile(path: file.path), with: live)
+        #expect(outcome.message == "Saved over crossing.yaml.")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains("# Only animations move these items"), "the header comment was lost:\n\(text)")
+        let saved = try SceneParser().parse(yaml: text, file: file.path, imageFolder: folder.path)
+        #expect(saved.animations == live.currentDescription().animations, "\(text)")
+        #expect(saved.animations.first?.elapsed == 1.5)
+    }
+}
