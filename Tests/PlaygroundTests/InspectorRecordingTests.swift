@@ -1,7 +1,8 @@
 // What the inspector changes is in a recording: a `--record` of the app on a scripted clock that
 // selects the ball, opens the inspector, raises its resistance three steps, undoes one, closes
 // the panel with Esc, draws a box and lets the scene run, replays headless (`nudge simulate
-// --input`, SessionReplay) to the live session's state byte for byte. Before, the arrows were
+// --input`, SessionReplay, and `nudge play --input` on a scripted screen) to the live session's
+// state byte for byte. Before, the arrows were
 // only keys: the replayed ball kept resistance 0 and fell faster, and the Esc that closed the
 // panel left edit mode in the replay, so the box was never drawn.
 import Foundation
@@ -46,6 +47,17 @@ struct InspectorRecordingTests {
         #expect(session.scene.item(withID: "box-1") != nil, "the replay did not draw the box")
         let liveLine = HeadlessSimulation(scene: live.scene).stateLine(step: live.stepCount)
         #expect(replayed.last == liveLine, "recorded:\n\(recorded.joined(separator: "\n"))")
+
+        // play --input: the same recording replayed on screen passes through the same state.
+        let screen = ScriptedTerminal(script: [(4, key("q")), (4.1, key("q"))])
+        screen.frameCosts = [0.007, 0.0031]
+        let watcher = StepWatcher()
+        var onScreen: [Int: String] = [:]
+        watcher.each = { _, s, step in onScreen[step] = HeadlessSimulation(scene: s.scene).stateLine(step: step) }
+        let replaying = PlaygroundApp(terminal: screen, scenes: scenes, clock: { screen.now },
+                                      sleep: { screen.advance(by: $0) }, replay: events, observer: watcher)
+        _ = try replaying.run()
+        #expect(onScreen[live.stepCount] == liveLine)
     }
 
     @Test("tune lines read back to the change they were written from, and bad ones name the problem")
