@@ -1,11 +1,12 @@
-// The README's engine figures that are not timings are what the program prints: its two peer
-// tables' Nudge columns (bodies / touching contact pairs / joints at the end, the steps, whether
-// a pyramid stands and its largest drift) against `nudge bench engine --json` of a release
-// build, and the README's tables against benchmarks/results/peers.md, which the README says
-// holds the same tables. Timings are left alone (a noisy machine measured them on the date the
+// The README's engine and drawing figures that are not timings are what the program prints: its
+// two peer tables' Nudge columns (bodies / touching contact pairs / joints at the end, the steps,
+// whether a pyramid stands and its largest drift) against `nudge bench engine --json` of a
+// release build, the drawing table's items and bytes per frame against `nudge bench render
+// --steps 300 --json`, and the README's peer tables against benchmarks/results/peers.md, which
+// the README says holds the same tables. Timings are left alone (a noisy machine measured them on the date the
 // README gives); counts and drifts are deterministic, so a build that prints others means the
 // text has drifted. The engine runs its seven scenes in seconds in a release build and for many
-// minutes in a debug one, so the first test needs a release binary: the one the peers script
+// minutes in a debug one, so the tests of the build need a release binary: the one the peers script
 // builds (`.build-peers`, which CI makes first), `.build/release` or `.build-release`, or
 // NUDGE_RELEASE_BINARY; without one it is skipped with that reason.
 import Foundation
@@ -104,6 +105,48 @@ struct ReadmeEngineFiguresTests {
             #expect(row == Row(scene: row.scene, steps: "\(int("steps"))", counts: counts, drift: drift),
                     "README: \(row); the build: \(int("steps")) steps, \(counts), drift \(drift)")
             #expect(stands[row.scene] == stand, "\(row.scene): README stands \(stands[row.scene] ?? "?"), the build \(stand)")
+        }
+    }
+
+    /// Runs the release binary with `arguments` and returns its JSON Lines as objects.
+    static func jsonLines(_ arguments: [String]) throws -> [[String: Any]] {
+        let process = Process()
+        process.executableURL = try #require(releaseBinary)
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return try String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+    }
+
+    @Test("the README's drawing table: items and bytes per frame are what nudge bench render --steps 300 prints",
+          .enabled(if: releaseBinary != nil, "no release build of nudge (.build-peers, .build/release, .build-release or NUDGE_RELEASE_BINARY): the drawing bench takes many minutes in a debug build"),
+          .timeLimit(.minutes(10)))
+    func renderBytesMatchTheBuild() throws {
+        var printed: [String: (items: Int, bytes: String)] = [:]
+        for object in try Self.jsonLines(["bench", "render", "--steps", "300", "--json"]) {
+            guard let scene = object["scene"] as? String, let bodies = (object["bodies"] as? NSNumber)?.intValue,
+                  let bytes = (object["bytesPerFrame"] as? NSNumber)?.doubleValue else { continue }
+            printed[scene] = (bodies, String(format: "%.0f", bytes))   // the mean, rounded as the table prints it
+        }
+        // "    render:000-push        sixel          1       1.033     0.850     2.161           656"
+        let rows = try Self.text("README.md").split(separator: "\n").compactMap { line -> [String]? in
+            let words = line.split(separator: " ").map(String.init)
+            return words.count == 7 && words[0].hasPrefix("render:") ? words : nil
+        }
+        #expect(rows.count >= 36, "the README's drawing table has \(rows.count) rows")
+        for words in rows {
+            // The table cuts scene names to 22 characters ("render:005-crossing-im").
+            let match = printed.first { $0.key.hasPrefix(words[0]) && $0.key.hasSuffix("/" + words[1]) }
+            let build = try #require(match, "\(words[0]) \(words[1]) not printed")
+            #expect(Int(words[2]) == build.value.items && words[6] == build.value.bytes,
+                    "\(words[0]) \(words[1]): README \(words[2]) items, \(words[6]) bytes; the build \(build.value.items), \(build.value.bytes)")
         }
     }
 }
