@@ -126,6 +126,34 @@ public final class AnimationRunner {
         return id
     }
 
+    /// Adds `animation` for `item` as already under way: `elapsed` seconds (≥ 0) after its start,
+    /// its delay over, with `from` as the values it started from (nil reads them from the item
+    /// now). Nothing is written into the item until the next advance, which goes on exactly where
+    /// the animation was: the same leg, direction and point of its curve (see AnimationPhase).
+    /// It takes over its properties from animations already running on the item, as a start does.
+    @discardableResult
+    public func add(_ animation: PropertyAnimation, to item: any Animatable, resumingAt elapsed: Double,
+                    from: AnimatableProperties? = nil) -> AnimationID {
+        precondition(elapsed.isFinite && elapsed >= 0, "elapsed must be a finite number ≥ 0")
+        let id = AnimationID(rawValue: nextID)
+        nextID += 1
+        var resumed = animation
+        resumed.delay = 0
+        records.append(Record(id: id, item: item, animation: resumed, startTime: time - elapsed,
+                              curve: animation.curve.resolved(forDuration: max(animation.duration, 0))))
+        start(records.count - 1)
+        if let from { records[records.count - 1].from = from }
+        return id
+    }
+
+    /// Where animation `id` is now (see AnimationPhase); nil once it has ended or when there is
+    /// no such animation.
+    public func phase(of id: AnimationID) -> AnimationPhase? {
+        guard let record = records.first(where: { $0.id == id && $0.outcome == nil }) else { return nil }
+        if !record.started { return .waiting(delayLeft: max(record.startTime - time, 0)) }
+        return .running(elapsed: max(time - record.startTime, 0), from: record.from, driven: record.driven)
+    }
+
     /// Ends one animation where it is, calling its completion with false. Returns false if no
     /// such animation is running or waiting.
     @discardableResult

@@ -106,7 +106,13 @@ public struct PropertyAnimation {
         } else if time <= 0 {
             return 0
         } else {
-            let legs = time / duration
+            // A time within AnimationRunner.timeTolerance of a leg's end counts as that end, as
+            // the runner's start and end do: the same moment reached by two sums of steps that
+            // differ in the last bit (a scene saved while running and played on) must give the
+            // same value, where a repeat jumps back to the start and a spring snaps to 1.
+            var legs = time / duration
+            let boundary = legs.rounded()
+            if abs(time - boundary * duration) <= AnimationRunner.timeTolerance { legs = boundary }
             index = legs.rounded(.down)
             within = min(max(legs - index, 0), 1)
         }

@@ -5,7 +5,8 @@
 // plus two optional extensions that never change the meaning of the base keys:
 //   "type": "scroll" with "direction": "up" | "down" (a wheel notch), and
 //   "modifiers": ["shift", "control", "alt"] on pointer events (rotation and pinch need them).
-// and one that time travel needs: "type": "resume" at `t`, written when the session went back to
+// and an inspector change, "type": "tune" (RecordedTune, which gives its keys), and one that time
+// travel needs: "type": "resume" at `t`, written when the session went back to
 // `t` and went on from there (a resume, or an edit made in the past): what was recorded after the
 // step of `t` did not happen. Its `t` may be earlier than the line before; `timeline` applies it.
 // `t` is seconds since the scene started, in the session's own step time (see PlaygroundApp), so a
@@ -25,12 +26,15 @@ public enum InputEvent: Hashable, Sendable {
     case key(String, time: Double)
     /// The session went back to `time` and went on from there (see the header).
     case resume(time: Double)
+    /// The inspector changed a value (RecordedTune).
+    case tune(RecordedTune)
 
     public var time: Double {
         switch self {
         case .pointer(let e): e.time
         case .key(_, let t): t
         case .resume(let t): t
+        case .tune(let tune): tune.time
         }
     }
 
@@ -42,6 +46,8 @@ public enum InputEvent: Hashable, Sendable {
             return "{\"t\":\(n(t)),\"type\":\"key\",\"key\":\(HeadlessSimulation.string(key))}"
         case .resume(let t):
             return "{\"t\":\(n(t)),\"type\":\"resume\"}"
+        case .tune(let tune):
+            return tune.jsonLine
         case .pointer(let e):
             var type = ""
             var extra = ""
@@ -126,8 +132,9 @@ public enum InputEvent: Hashable, Sendable {
         guard let t = fields.t else { throw fail("missing \"t\" (seconds since the scene started)") }
         guard t.isFinite else { throw fail("\"t\": expected a finite number") }
         guard t >= 0 else { throw fail("\"t\": expected 0 or more seconds, found \(HeadlessSimulation.number(t))") }
-        guard let type = fields.type else { throw fail("missing \"type\" (down | move | up | key | scroll)") }
+        guard let type = fields.type else { throw fail("missing \"type\" (down | move | up | key | scroll | tune)") }
         if type == "resume" { return .resume(time: t) }
+        if type == "tune" { return .tune(try RecordedTune.parse(line, time: t, fail: fail)) }
         if type == "key" {
             guard let key = fields.key, !key.isEmpty else { throw fail("missing \"key\" for type key") }
             return .key(key, time: t)
@@ -144,7 +151,7 @@ public enum InputEvent: Hashable, Sendable {
             default: throw fail("\"direction\": expected up or down for type scroll")
             }
         default:
-            throw fail("\"type\": expected down | move | up | key | scroll, found \"\(type)\"")
+            throw fail("\"type\": expected down | move | up | key | scroll | tune | resume, found \"\(type)\"")
         }
         guard let x = fields.x, let y = fields.y else { throw fail("missing \"x\" or \"y\" (points) for type \(type)") }
         guard x.isFinite, y.isFinite, abs(x) <= 1e6, abs(y) <= 1e6 else {

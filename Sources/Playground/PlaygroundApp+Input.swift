@@ -128,6 +128,8 @@ extension PlaygroundApp {
             if let why = panel.refusal(direction, in: s.scene) { post(why, now: now); return nil }
             guard let change = panel.change(direction, in: s.scene),
                   editMode.make(.tune(change), in: s) else { return nil }
+            // Written as the change itself: a replay has no panel to turn the arrow into it.
+            time.recordLine(.tune(RecordedTune(change, time: time.eventTime(of: s, at: now))))
             needsDraw = true
             return change
         default:

@@ -8,7 +8,10 @@
 // tools, undo (`u`) and redo (`U`), and pointer events drive the tool, through a real EditMode,
 // so edits replay exactly as they were made; a key that leaves the scene ends the input, unless
 // unsaved edits held it back (the live app asks for it twice), and `w` saves. What the inspector
-// (`i` and its arrows) changes is not replayed.
+// changed comes as its own line (RecordedTune), made through the same edit mode; the inspector's
+// keys are followed only as far as they keep other keys from acting: while it is open (`i` with
+// something selected, in edit mode) the arrows are its own and Esc or `i` closes it rather than
+// leaving edit mode, as live.
 import Gestures
 import Scenes
 
@@ -45,6 +48,8 @@ public final class ReplayInput {
     private var pendingLeave: String?
     /// `W` asked "Save over FILE?": the next key answers (y saves).
     private var confirmingOverwrite = false
+    /// Whether the inspector is open, as far as the keys and the selection say (see the header).
+    private var inspectorIsOpen = false
     /// Whether a leaving key ended the input: what follows happened in another scene.
     public private(set) var hasLeft = false
 
@@ -64,8 +69,11 @@ public final class ReplayInput {
             case .scroll: return
             }
             editMode.handle(phase, at: pointer.location, time: pointer.time, in: session)
+            if editMode.selection == nil { inspectorIsOpen = false }
         case .key(let key, _):
             deliver(key: key, to: session)
+        case .tune(let tune):
+            if let change = tune.change(in: session.scene) { _ = editMode.make(.tune(change), in: session) }
         case .resume:
             break
         }
@@ -80,6 +88,11 @@ public final class ReplayInput {
             return
         }
         guard let action = keys.action(of: key) else { return }
+        if inspectorIsOpen && editMode.isOn {
+            // The open panel takes the arrows, and Esc or `i` closes it and does nothing else.
+            if ["Up", "Down", "Left", "Right"].contains(key) { return }
+            if key == "Esc" || action == .toggleInspector { inspectorIsOpen = false; return }
+        }
         if action.leavesScene {
             if action != .interrupt, editMode.hasUnsavedEdits, pending != key {
                 pendingLeave = key
@@ -89,11 +102,14 @@ public final class ReplayInput {
             return
         }
         switch action {
-        case .toggleEditMode: editMode.toggle()
-        case .leaveEditMode: if editMode.isOn { editMode.leave() }
+        case .toggleEditMode: editMode.toggle(); inspectorIsOpen = false
+        case .leaveEditMode: if editMode.isOn { editMode.leave() }; inspectorIsOpen = false
+        case .toggleInspector: inspectorIsOpen = editMode.isOn && editMode.selection != nil
         case .save: editMode.markSaved()
         case .overwrite: confirmingOverwrite = !editMode.isOn
-        default: if editMode.isOn { _ = editMode.handle(action, in: session) }
+        default:
+            if editMode.isOn { _ = editMode.handle(action, in: session) }
+            if editMode.selection == nil { inspectorIsOpen = false }
         }
     }
 }

@@ -26,7 +26,7 @@ extension SceneSaving {
         }
         let written: String
         do {
-            written = try session.scene.currentDescription(time: session.time).yaml()
+            written = try session.currentDescription().yaml()
         } catch {
             return .failed(message: "Cannot save: the scene could not be written as YAML (\(error)).")
         }

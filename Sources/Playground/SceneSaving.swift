@@ -71,7 +71,7 @@ public struct SceneSaving: Sendable {
     /// Writes the session's scene as it is now beside `file`, or in the current folder when the
     /// file is built in or lies in the `library` folder (see the file's comment).
     public func save(_ session: SceneSession, from file: SceneFile, library: String? = nil) -> Outcome {
-        var description = session.scene.currentDescription(time: session.time)
+        var description = session.currentDescription()
         let inLibrary = Self.isInLibrary(file, library: library)
         if inLibrary {
             let folder = URL(fileURLWithPath: SceneParser.folder(of: file.path)).standardizedFileURL.path
@@ -82,7 +82,7 @@ public struct SceneSaving: Sendable {
         let source = file.fileName
         let comment = """
             \(description.name), saved from \(source) after \(String(format: "%.2f", session.time)) s of play.
-            Items, their velocities, joints, behaviors, gestures and what is left of the animations
+            Items, their velocities, joints, behaviors, gestures and the animations under way
             are as they were then; play it with `nudge play FILE` to go on from there (docs/playground.md).
             """
         let text: String

@@ -28,6 +28,9 @@ public final class SceneSession {
     public let animations: AnimationRunner
     /// Steps taken since the scene started.
     public private(set) var stepCount = 0
+    /// The runner's animation for each of the scene's `animations:` entries, in file order (nil
+    /// for an entry that could not be played), so a save can ask where each one is.
+    public private(set) var animationIDs: [AnimationID?] = []
     /// Every status-line message the gestures produced, oldest first.
     public private(set) var messages: [String] = []
     /// The scene's recognizers' actions (set once, at init).
@@ -56,7 +59,7 @@ public final class SceneSession {
         })
         self.gestures = SceneGestures(session: self)
         router.advance(to: 0)
-        for description in scene.animations { addAnimation(description) }
+        animationIDs = scene.animations.map { addAnimation($0) }
         let gestureActions = scene.gestures.contains { $0.action.name == .actions }
         if !scene.sceneDescription.rules.isEmpty || gestureActions { rules = RuleRunner(session: self) }
     }
@@ -158,11 +161,12 @@ public final class SceneSession {
     // MARK: Animations
 
     /// A scene's `repeat` counts extra plays; PropertyAnimation's `repeatCount` counts cycles.
-    func addAnimation(_ d: AnimationDescription) {
-        guard let item = scene.item(withID: d.item) else { return }
-        let to = AnimationTargets(center: d.to.center.map { $0.resolve(in: scene.referenceBounds) },
-                                  size: d.to.size, alpha: d.to.alpha, scale: d.to.scale, angle: d.to.angle)
-        guard to.isValid else { return }
+    /// An entry with `elapsed` was saved running: it goes on from there, from its `from` values.
+    @discardableResult
+    func addAnimation(_ d: AnimationDescription) -> AnimationID? {
+        guard let item = scene.item(withID: d.item) else { return nil }
+        let to = targets(d.to)
+        guard to.isValid else { return nil }
         let curve: TimingCurve
         switch d.curve {
         case .linear: curve = .linear
@@ -175,7 +179,25 @@ public final class SceneSession {
                                           delay: d.delay.isFinite ? d.delay : 0, curve: curve,
                                           repeatCount: d.repeatCount.isFinite && d.repeatCount > 0 ? d.repeatCount + 1 : 0,
                                           autoreverses: d.autoreverses, then: d.then == .remove ? .remove : .none)
-        animationItems[animations.add(animation, to: item)] = item.id
+        let id: AnimationID
+        if let elapsed = d.elapsed, elapsed.isFinite, elapsed >= 0 {
+            var from = item.animatableProperties
+            if let given = d.from {
+                let values = targets(given)
+                if values.isValid { from = values.interpolate(from: from, progress: 1, only: values.properties) }
+            }
+            id = animations.add(animation, to: item, resumingAt: elapsed, from: from)
+        } else {
+            id = animations.add(animation, to: item)
+        }
+        animationItems[id] = item.id
+        return id
+    }
+
+    /// A scene file's `to` or `from` values in points.
+    private func targets(_ t: AnimationDescription.Target) -> AnimationTargets {
+        AnimationTargets(center: t.center.map { $0.resolve(in: scene.referenceBounds) },
+                         size: t.size, alpha: t.alpha, scale: t.scale, angle: t.angle)
     }
 }
 

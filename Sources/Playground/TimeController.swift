@@ -294,6 +294,9 @@ final class TimeController {
             guard pointer.time >= scene.lastRecordedTime else { return }
             scene.lastRecordedTime = pointer.time
             record(event.jsonLine)
+        case .tune(let tune):
+            scene.lastRecordedTime = max(scene.lastRecordedTime, tune.time)
+            record(InputEvent.tune(tune.at(scene.lastRecordedTime)).jsonLine)
         case .resume:
             break
         }

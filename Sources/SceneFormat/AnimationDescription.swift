@@ -2,7 +2,8 @@
 //
 // Times in seconds, angles in radians. Fields left out of `to` are not animated. The defaults are
 // UIKit's begin/commit defaults (duration 0.2 s, delay 0, easeInOut, no repeat); the Animation
-// module does the interpolation.
+// module does the interpolation. A saved scene writes an animation that was running with its
+// phase, `elapsed` and `from`, so that playing the file goes on exactly where it was.
 import Geometry
 
 public struct AnimationDescription: Hashable, Sendable {
@@ -34,6 +35,13 @@ public struct AnimationDescription: Hashable, Sendable {
     public var autoreverses: Bool = false
     public var to: Target
     public var then: Completion = .none
+    /// Seconds since the animation started (its delay over): set on an animation saved while
+    /// running, nil on one that has not started. The leg, direction and point of the curve
+    /// follow from it and the timing above.
+    public var elapsed: Double?
+    /// The values the running animation started from (its curve runs from these to `to`); only
+    /// with `elapsed`. A property `to` animates and `from` leaves out starts from the item.
+    public var from: Target?
 
     public init(item: String, to: Target) { self.item = item; self.to = to }
 }

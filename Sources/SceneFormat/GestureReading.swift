@@ -112,18 +112,14 @@ extension Reading {
     // MARK: Animations
 
     static let animationKeys = ["item", "delay", "duration", "curve", "dampingRatio", "velocity", "repeat",
-                                "autoreverse", "to", "then"]
+                                "autoreverse", "to", "then", "elapsed", "from"]
 
     mutating func animation(_ r: NodeReader) -> AnimationDescription? {
         guard let m = r.mapping(allowed: Self.animationKeys) else { return nil }
         let item = itemReference(m.required("item", "the id of the animated item"))
         var target: AnimationDescription.Target?
-        if let toReader = m.required("to", "the values to animate to, e.g. {center: [500, 300], alpha: 0}"),
-           let to = toReader.mapping(allowed: ["center", "size", "alpha", "scale", "angle"]) {
-            if to.entries.isEmpty { toReader.error("expected at least one of center, size, alpha, scale, angle") }
-            target = AnimationDescription.Target(center: to["center"]?.position(), size: to["size"]?.size(),
-                                                 alpha: to["alpha"]?.number(in: 0...1), scale: to["scale"]?.positiveNumber(),
-                                                 angle: to["angle"]?.number())
+        if let toReader = m.required("to", "the values to animate to, e.g. {center: [500, 300], alpha: 0}") {
+            target = animationTarget(toReader)
         }
         let curve = m["curve"]?.choice(AnimationDescription.Curve.self) ?? .easeInOut
         if curve != .spring {
@@ -141,6 +137,7 @@ extension Reading {
         let repeatCount = m["repeat"]?.nonNegativeNumber()
         let autoreverses = m["autoreverse"]?.bool()
         let then = m["then"]?.choice(AnimationDescription.Completion.self)
+        let (elapsed, from) = animationPhase(m, target: target)
         guard let item, let target else { return nil }
         var a = AnimationDescription(item: item, to: target)
         a.curve = curve
@@ -151,6 +148,38 @@ extension Reading {
         if let repeatCount { a.repeatCount = repeatCount }
         if let autoreverses { a.autoreverses = autoreverses }
         if let then { a.then = then }
+        a.elapsed = elapsed
+        a.from = from
         return a
+    }
+
+    /// `to` or `from`: at least one of the five animatable values, each in its range.
+    private func animationTarget(_ r: NodeReader) -> AnimationDescription.Target? {
+        guard let to = r.mapping(allowed: ["center", "size", "alpha", "scale", "angle"]) else { return nil }
+        if to.entries.isEmpty { r.error("expected at least one of center, size, alpha, scale, angle") }
+        return AnimationDescription.Target(center: to["center"]?.position(), size: to["size"]?.size(),
+                                           alpha: to["alpha"]?.number(in: 0...1), scale: to["scale"]?.positiveNumber(),
+                                           angle: to["angle"]?.number())
+    }
+
+    /// A running animation's phase: `elapsed` (seconds since it started, so no `delay`) and
+    /// `from` (only with `elapsed`, and only values that `to` animates).
+    private func animationPhase(_ m: MappingReader, target: AnimationDescription.Target?) -> (Double?, AnimationDescription.Target?) {
+        let elapsed = m["elapsed"]?.nonNegativeNumber()
+        if m["elapsed"] != nil {
+            m.forbid("delay", "'delay' and 'elapsed' exclude each other: 'elapsed' says the animation has started")
+        } else {
+            m.forbid("from", "'from' applies only with 'elapsed' (the values a running animation started from)")
+        }
+        guard let fromReader = m["from"], let from = animationTarget(fromReader) else { return (elapsed, nil) }
+        let given: [(String, Bool, Bool)] = [("center", from.center != nil, target?.center != nil),
+                                             ("size", from.size != nil, target?.size != nil),
+                                             ("alpha", from.alpha != nil, target?.alpha != nil),
+                                             ("scale", from.scale != nil, target?.scale != nil),
+                                             ("angle", from.angle != nil, target?.angle != nil)]
+        for (key, inFrom, inTo) in given where inFrom && !inTo && target != nil {
+            fromReader.error("'\(key)' in 'from' but not in 'to': from gives only values the animation changes")
+        }
+        return (elapsed, from)
     }
 }

@@ -136,15 +136,21 @@ public struct SceneWriter: Sendable {
         }
         w.add("repeat", a.repeatCount == 0 ? nil : .number(a.repeatCount))
         w.add("autoreverse", a.autoreverses ? .bool(true) : nil)
-        var to = EntryWriter()
-        to.add("center", a.to.center.map(Node.position))
-        to.add("size", a.to.size.map(Node.size))
-        to.add("alpha", a.to.alpha.map(Node.number))
-        to.add("scale", a.to.scale.map(Node.number))
-        to.add("angle", a.to.angle.map(Node.number))
-        w.add("to", flow(to.pairs))
+        w.add("to", flow(target(a.to)))
         w.add("then", a.then == .none ? nil : Node(a.then.rawValue))
+        w.add("elapsed", a.elapsed.map(Node.number))
+        w.add("from", a.from.map { flow(target($0)) })
         return w.pairs
+    }
+
+    private func target(_ t: AnimationDescription.Target) -> [(key: String, value: Node)] {
+        var to = EntryWriter()
+        to.add("center", t.center.map(Node.position))
+        to.add("size", t.size.map(Node.size))
+        to.add("alpha", t.alpha.map(Node.number))
+        to.add("scale", t.scale.map(Node.number))
+        to.add("angle", t.angle.map(Node.number))
+        return to.pairs
     }
 
     private func block(_ pairs: [(key: String, value: Node)]) -> Node {

@@ -13,11 +13,14 @@
 //   items they hold now (left out when they hold every item and the file left them out), a push
 //   its live direction, a snap its live point, an attachment its live definition. A file
 //   behavior that has left the animator (its item was removed, or a gesture replaced the snap
-//   it was) is left out, as are the behaviors gestures made at run time (a tap's snap, a drag's
-//   push, a grab's spring).
+//   it was) is left out. A snap a tap made (`snapTo`) holds its item until the next tap, so it
+//   is written as a `type: snap` after the file's behaviors; what gestures in progress hold (a
+//   drag's push, a grab's spring) ends with the gesture and is left out.
 // - Animations, at `time` seconds after the start: one that has ended is left out (its end
-//   values are in the items); one still waiting keeps the rest of its delay; one in flight is
-//   written as what is left of it, one pass to the same targets in the time that remains.
+//   values are in the items); one still waiting keeps the rest of its delay. Where one in flight
+//   is (its elapsed time and the values it started from) is known only to the session's
+//   animation runner, which writes it exactly (SceneSession.currentDescription); without one,
+//   an animation in flight is written as what is left of it, one pass to the same targets.
 // - Gestures and animations that name an item or behavior no longer there are left out, so the
 //   description is always one the parser accepts.
 import Dynamics
@@ -39,6 +42,7 @@ extension Scene {
         for (entry, live) in zip(sceneDescription.behaviors, fileBehaviors) where live.dynamicAnimator === animator {
             if let written = currentEntry(entry, live, itemIDs: itemIDs) { behaviors.append(written) }
         }
+        behaviors += gestureSnaps(itemIDs: itemIDs)
         d.behaviors = behaviors
         let behaviorIDs = Set(behaviors.compactMap(\.id))
         d.gestures = sceneDescription.gestures.compactMap { Self.keeping($0, items: itemIDs, behaviors: behaviorIDs) }
@@ -89,6 +93,19 @@ extension Scene {
     /// The entry with its live state, as its kind writes it; nil when nothing of it is left.
     private func currentEntry(_ entry: BehaviorDescription, _ live: DynamicBehavior, itemIDs: Set<String>) -> BehaviorDescription? {
         entry.runtime.currentEntry(live, in: self, itemIDs: itemIDs)
+    }
+
+    /// The snaps a tap's `snapTo` made, which hold their items until another tap moves them: a
+    /// `type: snap` entry each, after the file's behaviors, in the animator's order.
+    private func gestureSnaps(itemIDs: Set<String>) -> [BehaviorDescription] {
+        let fromFile = Set(fileBehaviors.map(ObjectIdentifier.init))
+        return animator.behaviors.compactMap { live in
+            guard let snap = live as? SnapBehavior, !fromFile.contains(ObjectIdentifier(snap)),
+                  let item = snap.item as? SceneItem, itemIDs.contains(item.id) else { return nil }
+            var entry = BehaviorDescription.Snap(item: item.id, point: Self.position(snap.snapPoint))
+            entry.damping = Self.bounded(snap.damping, 0...1)
+            return BehaviorDescription(entry)
+        }
     }
 
     /// The ids a list behavior holds now: nil (every item) when the file left `items` out and it

@@ -32,7 +32,7 @@ struct InputEventTests {
         (#"{"t": 0.1, "type": "down", "x": NaN, "y": 1}"#, "not a valid JSON object"),
         (#"{"t": -1, "type": "down", "x": 1, "y": 1}"#, #""t": expected 0 or more seconds"#),
         (#"{"t": 1e999, "type": "down", "x": 1, "y": 1}"#, #""t""#),
-        (#"{"t": 1, "type": "jump", "x": 1, "y": 1}"#, #""type": expected down | move | up | key | scroll, found "jump""#),
+        (#"{"t": 1, "type": "jump", "x": 1, "y": 1}"#, #""type": expected down | move | up | key | scroll | tune | resume, found "jump""#),
         (#"{"t": 1, "type": "down", "x": "a", "y": 1}"#, #""x": expected a number"#),
         (#"{"t": 1, "type": "down", "y": 1}"#, #"missing "x" or "y""#),
         (#"{"t": 1, "type": "down", "x": 1, "y": 1, "button": 7}"#, #""button": expected 1 (left), 2 (middle) or 3 (right)"#),
