@@ -27,9 +27,9 @@ public final class SceneSession {
     public let router: GestureRouter
     public let animations: AnimationRunner
     /// Steps taken since the scene started.
-    public private(set) var stepCount = 0
+    public internal(set) var stepCount = 0
     /// Every status-line message the gestures produced, oldest first.
-    public private(set) var messages: [String] = []
+    public internal(set) var messages: [String] = []
     /// The scene's recognizers' actions (set once, at init).
     private(set) var gestures: SceneGestures!
 
