@@ -14,7 +14,9 @@
 //
 // Trips leave checkpoints behind them (SessionHistory offers every step a trip runs), so the
 // first step back into a sparse stretch re-simulates up to a gap, and the steps after it are
-// dense again.
+// dense again. The last `interval` steps of a trip are taken whatever their number: a step back
+// runs from the grid checkpoint before it through the steps the next presses land on, so of 8
+// presses of `,` held down one re-simulates up to 7 steps and the other 7 only restore.
 //
 // The bytes are each checkpoint's arrays counted alone (SessionCheckpoint.retainedBytes), an
 // upper bound: checkpoints taken while parts of the engine did not change share those arrays.
@@ -44,9 +46,10 @@ final class CheckpointStore<Checkpoint: StepCheckpoint> {
 
     var count: Int { checkpoints.count }
 
-    /// Whether a checkpoint of `step` is wanted (it is on the grid and not held already).
-    func wants(_ step: Int) -> Bool {
-        step % interval == 0 && index(of: step) == nil
+    /// Whether a checkpoint of `step` is wanted: on the grid, or anywhere when `fine` (the last
+    /// steps of a trip, where the next steps back will land), and not held already.
+    func wants(_ step: Int, fine: Bool = false) -> Bool {
+        (fine || step % interval == 0) && index(of: step) == nil
     }
 
     /// Notes that the session reached `step`, so the store keeps checkpoints near it.

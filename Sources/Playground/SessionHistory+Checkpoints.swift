@@ -35,10 +35,12 @@ extension SessionHistory {
         return makeSession()
     }
 
-    /// Offers the session, just stepped with the entries of its step delivered, for a checkpoint.
-    public func offerCheckpoint(of session: SceneSession) {
+    /// Offers the session, just stepped with the entries of its step delivered, for a checkpoint;
+    /// `fine` when the step is among the last of a trip (CheckpointStore).
+    public func offerCheckpoint(of session: SceneSession, fine: Bool = false) {
         let step = session.stepCount
-        guard checkpoints.wants(step), step < unrestorableFrom ?? Int.max, let c = session.checkpoint() else {
+        guard checkpoints.wants(step, fine: fine), step < unrestorableFrom ?? Int.max,
+              let c = session.checkpoint() else {
             checkpoints.note(reached: step)
             return
         }

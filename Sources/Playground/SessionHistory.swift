@@ -142,7 +142,7 @@ public final class SessionHistory {
             session.step()
             stepped(session)
             deliver(to: session)
-            offerCheckpoint(of: session)
+            offerCheckpoint(of: session, fine: target - session.stepCount < checkpoints.interval)
         }
         return true
     }

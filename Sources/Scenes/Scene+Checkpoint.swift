@@ -55,8 +55,8 @@ extension Scene {
     /// Whether `c` can be restored into this scene as it stands: the same items in the same
     /// order, give or take items the checkpoint no longer has.
     public func accepts(_ c: SceneCheckpoint) -> Bool {
-        let kept = items.filter { Set(c.itemIDs).contains($0.id) }
-        return kept.map(\.id) == c.itemIDs
+        let ids = Set(c.itemIDs)
+        return items.lazy.map(\.id).filter(ids.contains).elementsEqual(c.itemIDs)
     }
 
     /// Puts back `c`: removes the items it no longer has, then the items' states and the
