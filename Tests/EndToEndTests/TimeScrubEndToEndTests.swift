@@ -7,9 +7,10 @@
 // The bound: a step back starts from a checkpoint at most 7 steps before its target, so a press
 // costs a restore and at most 7 steps of 60 balls, a few tens of milliseconds in a debug build;
 // a re-simulation from step 0 (about 480 steps here) is what a press cost before checkpoints.
-// 1 s per press leaves room for a loaded machine and tmux's own delay, and is below what the
-// 480-step re-simulation takes in a debug build on this machine. Skipped (with a printed
-// reason) only when tmux is not installed.
+// 1 s per press leaves room for a loaded machine and tmux's own delay (the worst press took
+// 134 ms here) and is well below what the re-simulation from step 0 takes in a debug build (the
+// binary from before checkpoints took 3.9 s for a press and fails this test). Skipped (with a
+// printed reason) only when tmux is not installed.
 import Foundation
 import Testing
 
