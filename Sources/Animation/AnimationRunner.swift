@@ -78,7 +78,7 @@ public final class AnimationRunner {
     /// Seconds since the runner was made (or since `time` given to init).
     public private(set) var time: Double
 
-    private struct Record {
+    fileprivate struct Record {
         let id: AnimationID
         let item: any Animatable
         let animation: PropertyAnimation
@@ -293,5 +293,46 @@ public final class AnimationRunner {
             case .angle: item.angle = value.angle
             }
         }
+    }
+
+    // MARK: - Checkpoints
+
+    /// The runner's state at a moment, with items named by keys so it restores into a runner
+    /// whose items are other objects of the same names (a scene built again).
+    public struct Checkpoint {
+        fileprivate let time: Double
+        fileprivate let nextID: Int
+        fileprivate let records: [(key: String, record: Record)]
+    }
+
+    /// The runner's state now, each item named by `key`; nil when an item has no key or an
+    /// animation has a completion (a closure that would outlive the objects it refers to).
+    public func checkpoint(key: (any Animatable) -> String?) -> Checkpoint? {
+        var named: [(key: String, record: Record)] = []
+        for record in records {
+            guard let name = key(record.item), record.animation.completion == nil else { return nil }
+            named.append((name, record))
+        }
+        return Checkpoint(time: time, nextID: nextID, records: named)
+    }
+
+    /// Puts back `c`, finding each item by its key with `item`; returns false, changing
+    /// nothing, when an item is missing.
+    public func restore(_ c: Checkpoint, item: (String) -> (any Animatable)?) -> Bool {
+        var restored: [Record] = []
+        for (name, record) in c.records {
+            guard let target = item(name) else { return false }
+            var copy = Record(id: record.id, item: target, animation: record.animation, startTime: record.startTime,
+                              curve: record.curve)
+            copy.started = record.started
+            copy.from = record.from
+            copy.driven = record.driven
+            copy.outcome = record.outcome
+            restored.append(copy)
+        }
+        time = c.time
+        nextID = c.nextID
+        records = restored
+        return true
     }
 }

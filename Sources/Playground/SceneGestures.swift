@@ -77,6 +77,13 @@ final class SceneGestures {
     /// Whether an action holds something the loop must keep stepping for (a grab, a drag push).
     var isHolding: Bool { holds.values.contains { $0.push != nil || $0.attachment != nil } }
 
+    /// What carries from gesture to gesture (SceneSession+Checkpoint): the spawn counters. The
+    /// holds are empty whenever a checkpoint is taken (no gesture in progress).
+    var spawnState: (counts: [String: Int], items: Int) {
+        get { (spawnCount, spawnedItems) }
+        set { (spawnCount, spawnedItems) = newValue }
+    }
+
     /// An item is leaving the scene: let go of it.
     func itemWillBeRemoved(_ item: SceneItem) {
         for hold in holds.values where hold.item === item {

@@ -27,12 +27,12 @@ public final class SceneSession {
     public let router: GestureRouter
     public let animations: AnimationRunner
     /// Steps taken since the scene started.
-    public private(set) var stepCount = 0
+    public internal(set) var stepCount = 0
     /// The runner's animation for each of the scene's `animations:` entries, in file order (nil
     /// for an entry that could not be played), so a save can ask where each one is.
     public private(set) var animationIDs: [AnimationID?] = []
     /// Every status-line message the gestures produced, oldest first.
-    public private(set) var messages: [String] = []
+    public internal(set) var messages: [String] = []
     /// The scene's recognizers' actions (set once, at init).
     private(set) var gestures: SceneGestures!
     /// The scene's rules at work; nil for a scene without rules (set once, at init).

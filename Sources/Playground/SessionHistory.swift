@@ -1,4 +1,5 @@
-// SessionHistory: a scene's past, kept as what it started from and what was done to it when.
+// SessionHistory: a scene's past, kept as what it started from, what was done to it when, and
+// checkpoints of its state along the way.
 //
 // A live session is a web of objects (animator, behaviors, items, recognizers, animations), and
 // copying one deeply would mean every class learning to copy itself and staying right as they
@@ -12,14 +13,21 @@
 // session's `stepCount` is i, before step i + 1 runs, in the order it was recorded. A session at
 // rest skips to the next entry or the target without stepping, as the live app does.
 //
+// Re-simulating from step 0 costs as many steps as the target is far, so the history also keeps
+// checkpoints (SessionCheckpoint: each layer's moving state as values; CheckpointStore: which
+// ones are kept). A trip to step k starts from the latest checkpoint at or before k
+// (SessionHistory+Checkpoints): a session of the same make, with the state of that step put
+// back, run on to k as before. A checkpoint of step i holds what the entries of step i did only
+// if it was taken after they were delivered, so recording an entry at step i drops the
+// checkpoints of step i and after.
+//
 // Going back leaves the entries after it in place: stepping forward again replays them, so the
 // screen goes through the same states as before. Anything new that happens in the past (the
-// scene resumes from there, an edit, a resize) makes that future untrue, and it is dropped.
+// scene resumes from there, an edit, a resize) makes that future untrue, and it is dropped,
+// with its checkpoints.
 //
-// The cost: going back to step k re-simulates k steps (fewer where the scene rests), and the
-// timeline grows by one entry per pointer event. The app runs a long re-simulation a slice at
-// a time so its keys keep answering (see TimeController+Travel). Trips back start from
-// `start(toReach:)`, the one place that would hand out engine checkpoints instead.
+// The app runs a long re-simulation a slice at a time so its keys keep answering (see
+// TimeController+Travel).
 import Foundation
 import Geometry
 import Gestures
@@ -44,13 +52,21 @@ public final class SessionHistory {
     /// The reference bounds the scene was built with.
     public let referenceBounds: Rect
     /// Every delivery, in order, with the session's step at the time.
-    private var timeline: [(step: Int, event: Event)] = []
+    private(set) var timeline: [(step: Int, event: Event)] = []
+    /// The checkpoints taken along the way (SessionHistory+Checkpoints).
+    let checkpoints: CheckpointStore<SessionCheckpoint>
+    /// A session no longer shown, kept to restore checkpoints into (SessionHistory+Checkpoints).
+    var spare: SceneSession?
+    /// The step from which checkpoints did not restore into a rebuilt session (see
+    /// SessionHistory+Checkpoints); none are taken from there on.
+    var unrestorableFrom: Int?
 
     /// A history of a scene built from `description` within `referenceBounds`, with nothing
     /// delivered yet.
-    public init(sceneDescription: SceneDescription, referenceBounds: Rect) {
+    public init(sceneDescription: SceneDescription, referenceBounds: Rect, checkpointBudget: Int = 256 << 20) {
         self.sceneDescription = sceneDescription
         self.referenceBounds = referenceBounds
+        self.checkpoints = CheckpointStore(budget: checkpointBudget)
     }
 
     /// The number of entries in the timeline.
@@ -65,11 +81,14 @@ public final class SessionHistory {
     /// that was gone back from) are dropped first: this event changes what follows.
     public func record(_ event: Event, at step: Int) {
         dropFuture(after: step)
+        checkpoints.drop(from: step)
         timeline.append((step, event))
     }
 
     /// Drops the entries recorded after `step`.
     public func dropFuture(after step: Int) {
+        checkpoints.drop(from: step + 1)
+        if let from = unrestorableFrom, from > step { unrestorableFrom = nil }
         guard let last = timeline.last, last.step > step else { return }
         timeline.removeSubrange(firstIndex(after: step)...)
     }
@@ -84,14 +103,6 @@ public final class SessionHistory {
         let session = SceneSession(scene: SceneBuilder().build(sceneDescription, referenceBounds: referenceBounds))
         deliver(to: session)
         return session
-    }
-
-    /// A session, with its entries delivered, from which `advance` reaches step `target`: the
-    /// place a trip back in time starts from. Today a fresh session at step 0 (`makeSession`);
-    /// a history that keeps checkpoints of the engine returns one restored from the latest
-    /// checkpoint at or before `target` instead, and its callers do not change.
-    public func start(toReach target: Int) -> SceneSession {
-        makeSession()
     }
 
     /// Delivers the entries recorded at `session.stepCount`, in order. The caller does this once
@@ -131,6 +142,7 @@ public final class SessionHistory {
             session.step()
             stepped(session)
             deliver(to: session)
+            offerCheckpoint(of: session, fine: target - session.stepCount < checkpoints.interval)
         }
         return true
     }

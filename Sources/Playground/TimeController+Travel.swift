@@ -2,8 +2,8 @@
 //
 // Forward runs the session on screen on, delivering what history recorded at those steps (a
 // future gone back from is replayed). Back asks the history for a session to start from
-// (`SessionHistory.start(toReach:)`: a fresh one at step 0 today, a restored checkpoint once the
-// history keeps them) and runs it on to the earlier step, off screen. A long run goes a slice
+// (`SessionHistory.start(toReach:)`: restored from the latest checkpoint before the step, a few
+// steps short of it near the present) and runs it on to the earlier step, off screen. A long run goes a slice
 // of `travelSlice` stopwatch time at a time, so the app draws its progress and reads keys in
 // between; presses during a trip add to its target. The trip's session goes on screen when it
 // arrives; a trip back cut short (any key not about time) leaves the screen as it was.
@@ -65,6 +65,9 @@ extension TimeController {
         guard let trip = scene.trip else { return nil }
         scene.trip = nil
         let shown = trip.session.stepCount == trip.target || trip.session === s ? trip.session : nil
+        // The session left behind (the one that went off screen, or a trip's cut short) is
+        // kept to restore the next checkpoint into.
+        if let left = shown == nil ? trip.session : s, left !== shown { scene.history?.recycle(left) }
         if let step = (shown ?? s)?.stepCount { playback.place(step: step, at: pausedAt) }
         return shown
     }

@@ -17,10 +17,9 @@
 // last recorded time) is one value, `SceneTime`, that `start` replaces whole; the speed, pause,
 // the replay and the recording carry on from scene to scene.
 //
-// Going back in time asks the history for a session to start from (`SessionHistory.start(toReach:)`)
-// and runs it on to the target. Today that is a fresh session at step 0; a history that keeps
-// engine checkpoints can hand back a restored one near the target instead, and nothing here
-// changes.
+// Going back in time asks the history for a session to start from (`SessionHistory.start(toReach:)`:
+// one restored from the latest checkpoint before the target) and runs it on to the target. The
+// history takes its checkpoints from the steps run here (`offerCheckpoint`) and from trips.
 import Foundation
 import Gestures
 import Scenes
@@ -135,6 +134,7 @@ final class TimeController {
             }
             s.step()
             events.stepped(s)
+            scene.history?.offerCheckpoint(of: s)
             ran += 1
         }
         if s.stepCount < target {

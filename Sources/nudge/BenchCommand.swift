@@ -13,7 +13,8 @@ struct BenchCommand: ParsableCommand {
         nudge bench scaling steps pyramids and rains of 100 to 20,000 bodies beside the peer programs. \
         See nudge bench SUBCOMMAND --help.
         """,
-        subcommands: [BenchEngineCommand.self, BenchRenderCommand.self, BenchScalingCommand.self, BenchAuditCommand.self],
+        subcommands: [BenchEngineCommand.self, BenchRenderCommand.self, BenchScalingCommand.self, BenchAuditCommand.self,
+                       BenchTravelCommand.self],
         defaultSubcommand: BenchEngineCommand.self)
 
     /// Nanoseconds since the first call, from the monotonic clock.

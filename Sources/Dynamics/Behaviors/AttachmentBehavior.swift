@@ -228,4 +228,17 @@ public final class AttachmentBehavior: DynamicBehavior {
         if let j = joint { context.world.destroyJoint(j) }
         joint = nil
     }
+
+    /// Checkpoints: the joint the engine gave the attachment, the angle and anchors it noted
+    /// when it was made, and its anchor and length (a gesture may move the anchor).
+    override func captureState() -> Any? { (joint, referenceAngle, localAnchors, anchorPoint, length) }
+    override func restoreState(_ state: Any?) {
+        guard let (j, angle, anchors, anchor, l) = state as? (JointID?, Double, (Vector, Vector)?, Point, Double)
+        else { return }
+        anchorPoint = anchor
+        length = l
+        joint = j
+        referenceAngle = angle
+        localAnchors = anchors
+    }
 }

@@ -223,4 +223,20 @@ public final class CollisionBehavior: ItemListBehavior {
             }
         }
     }
+
+    /// Checkpoints: the boundary shapes the engine gave the walls, the bit of the last commit
+    /// and what the walls were built for.
+    override func captureState() -> Any? {
+        (super.captureState(), boundaryShapes, boundaryShapeNames, bit, boundariesDirty, builtFor)
+    }
+    override func restoreState(_ state: Any?) {
+        guard let (list, shapes, names, b, dirty, built)
+                = state as? (Any?, [ShapeID], [ShapeID: String?], UInt64, Bool, (Rect, UInt64)?) else { return }
+        super.restoreState(list)
+        boundaryShapes = shapes
+        boundaryShapeNames = names
+        bit = b
+        boundariesDirty = dirty
+        builtFor = built
+    }
 }

@@ -89,4 +89,16 @@ open class DynamicBehavior {
     func sync(_ context: SyncContext) {}
     /// BehaviorCommit: the behavior left the animator; release its engine objects.
     func detach(_ context: SyncContext) {}
+
+    // MARK: Checkpoints (DynamicAnimator+Checkpoint.swift)
+
+    /// What of the behavior changes as steps run, gestures act or the engine hands out ids (a
+    /// joint's id, a push that fired, boundary shapes), as an opaque value; nil when nothing does.
+    /// Settings only edits change are not included: a restore rebuilds them from the edits.
+    func captureState() -> Any? { nil }
+    /// Puts back what `captureState` returned on a behavior of the same class and settings.
+    func restoreState(_ state: Any?) {}
+    /// Whether the behavior's state can be captured now (false while it holds references to
+    /// items waiting for the next commit).
+    var canCaptureState: Bool { true }
 }

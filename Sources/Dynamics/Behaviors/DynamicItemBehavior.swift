@@ -84,4 +84,8 @@ public final class DynamicItemBehavior: ItemListBehavior {
         }
         super.sync(context)
     }
+
+    /// Checkpoints: velocities set before the items joined the engine refer to items, so a
+    /// checkpoint waits until the commit that applies them.
+    override var canCaptureState: Bool { pendingVelocities.isEmpty }
 }

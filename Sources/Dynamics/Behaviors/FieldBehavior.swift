@@ -298,4 +298,18 @@ public final class FieldBehavior: ItemListBehavior, SubstepField {
         h ^= h >> 31
         return Double(h >> 11) / Double(1 << 52) - 1
     }
+
+    /// Checkpoints: the noise seed and where the field stands and how strong it is (an action
+    /// may move or retune it between steps).
+    override func captureState() -> Any? {
+        (super.captureState(), seed, position, strength, direction)
+    }
+    override func restoreState(_ state: Any?) {
+        guard let (list, s, p, k, d) = state as? (Any?, UInt64, Point, Double, Vector) else { return }
+        super.restoreState(list)
+        seed = s
+        position = p
+        strength = k
+        direction = d
+    }
 }

@@ -42,4 +42,12 @@ public final class GravityBehavior: ItemListBehavior {
         let a = gravityDirection * Self.pointsPerSecondSquared
         context.world.addAcceleration(a, to: bodies)
     }
+
+    /// Checkpoints: the gravity vector (a gesture or an action may turn it).
+    override func captureState() -> Any? { (super.captureState(), gravityDirection) }
+    override func restoreState(_ state: Any?) {
+        guard let (list, direction) = state as? (Any?, Vector) else { return }
+        super.restoreState(list)
+        gravityDirection = direction
+    }
 }

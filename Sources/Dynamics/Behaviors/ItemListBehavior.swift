@@ -40,4 +40,8 @@ public class ItemListBehavior: DynamicBehavior {
     override func sync(_ context: SyncContext) {
         bodies = items.compactMap { context.body(for: $0) }
     }
+
+    /// Checkpoints: the bodies noted at the last commit (subclasses add their own state).
+    override func captureState() -> Any? { bodies }
+    override func restoreState(_ state: Any?) { bodies = state as? [BodyID] ?? bodies }
 }

@@ -92,4 +92,18 @@ public final class PushBehavior: ItemListBehavior {
         }
         if mode == .instantaneous { active = false }
     }
+
+    /// Checkpoints: whether the push still acts (an instantaneous one turns itself off), its
+    /// vector (a gesture may aim it) and each item's offset, in the items' order.
+    override func captureState() -> Any? {
+        (super.captureState(), pushDirection, active, items.map { offsets[ObjectIdentifier($0)] })
+    }
+    override func restoreState(_ state: Any?) {
+        guard let (list, direction, isActive, itemOffsets) = state as? (Any?, Vector, Bool, [Vector?]) else { return }
+        super.restoreState(list)
+        pushDirection = direction
+        active = isActive
+        offsets = [:]
+        for (item, offset) in zip(items, itemOffsets) { offsets[ObjectIdentifier(item)] = offset }
+    }
 }

@@ -62,6 +62,14 @@ public final class SnapBehavior: DynamicBehavior {
         if let j = joint { context.world.destroyJoint(j) }
         joint = nil
     }
+
+    /// Checkpoints: the joint the engine gave the snap, and the point it snaps to.
+    override func captureState() -> Any? { (joint, snapPoint) }
+    override func restoreState(_ state: Any?) {
+        guard let (j, point) = state as? (JointID?, Point) else { return }
+        snapPoint = point
+        joint = j
+    }
 }
 
 extension DynamicAnimator {

@@ -28,23 +28,25 @@ import Geometry
 
 final class World {
     var settings: WorldSettings
-    private(set) var bodies: [Body] = []
-    private var freeBodies: [Int32] = []
-    private(set) var shapes: [Shape] = []
-    private var freeShapes: [Int32] = []
-    private(set) var vertices: [Vector] = []
-    private(set) var normals: [Vector] = []
+    // The stored state is internal, not private, for one reader and writer outside this file:
+    // a checkpoint copies it whole and puts it back (World+Checkpoint.swift).
+    var bodies: [Body] = []
+    var freeBodies: [Int32] = []
+    var shapes: [Shape] = []
+    var freeShapes: [Int32] = []
+    var vertices: [Vector] = []
+    var normals: [Vector] = []
     /// Vertices and normals in world coordinates, refreshed once per step for moving bodies.
-    private var worldVertices: [Vector] = []
-    private var worldNormals: [Vector] = []
-    private(set) var joints: [Joint] = []
-    private var freeJoints: [Int32] = []
-    private(set) var broadPhase = BroadPhase()
-    private var contactSet = ContactSet()
-    private var stepper = Stepper()
+    var worldVertices: [Vector] = []
+    var worldNormals: [Vector] = []
+    var joints: [Joint] = []
+    var freeJoints: [Int32] = []
+    var broadPhase = BroadPhase()
+    var contactSet = ContactSet()
+    var stepper = Stepper()
     /// Fields over bodies for the coming step (SubstepField.swift), cleared with the accelerations.
-    private var fieldLoads: [FieldLoad] = []
-    private var sleeper = IslandSleeper()
+    var fieldLoads: [FieldLoad] = []
+    var sleeper = IslandSleeper()
     /// The ground: a fixed body at the origin that holds boundaries and anchors.
     let ground = BodyID(0)
 

@@ -1,0 +1,61 @@
+// SceneSession+Checkpoint: a session's state at a step as one value, and a session put back to it.
+//
+// Each layer captures its own moving state: the scene (items and animator, Scene+Checkpoint),
+// the animations (AnimationRunner.Checkpoint, items named by id), the gestures' spawn counters,
+// and the session's own step and messages. What no layer captures is rebuilt, not copied: the
+// objects themselves (items, behaviors, recognizers, animations' descriptions) and every
+// setting that only edits and resizes change come from building the scene from its description
+// and making the recorded edits and resizes again (SessionHistory.start(toReach:)).
+//
+// A checkpoint is taken only where the gestures hold nothing: no pointer pressed or tracked, no
+// recognizer waiting on a timeout, no drag's push or grab's spring alive. There every recognizer
+// is back to `possible` with nothing of the last gesture kept but its clock, which the restored
+// session's router is advanced to; so a fresh router is in the same state. Where that does not
+// hold, `checkpoint()` returns nil, as it does when the animator has changes not yet committed
+// or an animation has a completion closure. A scene with rules takes none either: its rule runner
+// (counters, each rule's memory of what it saw, the recognizers it watches with, an ending) has
+// no capture yet, so its trips re-simulate from step 0, which is slower and exact.
+//
+// `restore` puts the state into a session of the same make (same items, behaviors and
+// animations, in the same order) and returns false when it is not; a session whose restore
+// failed is half changed and is thrown away by the caller.
+import Animation
+import Dynamics
+import Scenes
+
+/// A session's state at a step (SceneSession+Checkpoint.swift).
+public struct SessionCheckpoint {
+    /// The step the checkpoint was taken at.
+    public let step: Int
+    let messages: [String]
+    let scene: SceneCheckpoint
+    let animations: AnimationRunner.Checkpoint
+    let spawns: (counts: [String: Int], items: Int)
+
+    /// Bytes the checkpoint holds (the engine's arrays, the items' states, the messages).
+    public var retainedBytes: Int {
+        scene.retainedBytes + messages.reduce(0) { $0 + $1.utf8.count + MemoryLayout<String>.stride }
+    }
+}
+
+extension SceneSession {
+    /// The session's state now, or nil where one cannot be taken (see the top of this file).
+    public func checkpoint() -> SessionCheckpoint? {
+        guard rules == nil, !router.isTracking, router.nextDeadline == nil, !gestures.isHolding,
+              let animationState = animations.checkpoint(key: { ($0 as? SceneItem)?.id }),
+              let sceneState = scene.checkpoint() else { return nil }
+        return SessionCheckpoint(step: stepCount, messages: messages, scene: sceneState,
+                                 animations: animationState, spawns: gestures.spawnState)
+    }
+
+    /// Puts back `c` (see the top of this file); false when this session is not of its make.
+    public func restore(_ c: SessionCheckpoint) -> Bool {
+        guard scene.restore(c.scene),
+              animations.restore(c.animations, item: { scene.item(withID: $0) }) else { return false }
+        stepCount = c.step
+        messages = c.messages
+        gestures.spawnState = c.spawns
+        router.advance(to: time)
+        return true
+    }
+}

@@ -1,0 +1,80 @@
+// SessionHistory+Checkpoints: taking checkpoints as a session runs, and starting trips from them.
+//
+// Taking: the live loop and every re-simulation offer the session after each step
+// (`offerCheckpoint`); the store takes one every few steps where the session can give one
+// (SceneSession+Checkpoint says where it cannot: mid-gesture, changes not yet committed).
+//
+// Restoring needs a session of the checkpoint's make: the same items, behaviors, recognizers and
+// animations, with the settings only edits and resizes change. Two are at hand:
+//   - a spare: the session a trip took off the screen, when the scene has no recognizers and
+//     the timeline no edits or resizes at all (then nothing but the state a checkpoint holds can
+//     differ between it and the checkpoint's session; a removed item shows in the item check).
+//     Reusing it saves building the scene, the larger part of a restore in a big scene;
+//   - a fresh session from the description, with the edits and resizes of the timeline up to the
+//     checkpoint's step made again in their order (pointer events are not replayed: what they
+//     leave behind is in the checkpoint, or else it changed the make, which the restore checks).
+// A checkpoint that does not restore (a gesture spawned an item, say, so a fresh build lacks it)
+// is dropped with the ones after it, and none is taken from its step on until the timeline's
+// future is dropped before it; the trip starts from an earlier one, or from step 0 as before:
+// slower, never wrong.
+import Foundation
+import Scenes
+
+extension SessionHistory {
+    /// A session, with its entries delivered, from which `advance` reaches step `target`: the
+    /// place a trip back in time starts from. It is restored from the latest checkpoint at or
+    /// before `target`, or a fresh session at step 0 (`makeSession`) when there is none.
+    public func start(toReach target: Int) -> SceneSession {
+        while let c = checkpoints.latest(atOrBefore: target) {
+            if let session = restored(c) { return session }
+            // What made this one fail (a spawned item, say) stays in the scene after it: drop
+            // it and the later ones, and take no more there until that past is dropped.
+            checkpoints.drop(from: c.step)
+            unrestorableFrom = min(unrestorableFrom ?? c.step, c.step)
+        }
+        return makeSession()
+    }
+
+    /// Offers the session, just stepped with the entries of its step delivered, for a checkpoint;
+    /// `fine` when the step is among the last of a trip (CheckpointStore).
+    public func offerCheckpoint(of session: SceneSession, fine: Bool = false) {
+        let step = session.stepCount
+        guard checkpoints.wants(step, fine: fine), step < unrestorableFrom ?? Int.max,
+              let c = session.checkpoint() else {
+            checkpoints.note(reached: step)
+            return
+        }
+        checkpoints.add(c)
+    }
+
+    /// Keeps a session that left the screen to restore checkpoints into, when it may serve.
+    public func recycle(_ session: SceneSession) {
+        spare = sparesServe(session) ? session : nil
+    }
+
+    /// Bytes the checkpoints hold, counted alone (an upper bound) and how many there are.
+    public var checkpointBytes: Int { checkpoints.bytes }
+    public var checkpointCount: Int { checkpoints.count }
+
+    private func restored(_ c: SessionCheckpoint) -> SceneSession? {
+        if let spare, sparesServe(spare) {
+            self.spare = nil
+            if spare.restore(c) { return spare }
+        }
+        let session = SceneSession(scene: SceneBuilder().build(sceneDescription, referenceBounds: referenceBounds))
+        for entry in timeline where entry.step <= c.step {
+            switch entry.event {
+            case .pointer: continue
+            case .referenceBounds, .edit: Self.apply(entry.event, to: session)
+            }
+        }
+        return session.restore(c) ? session : nil
+    }
+
+    private func sparesServe(_ session: SceneSession) -> Bool {
+        session.router.recognizers.isEmpty && !timeline.contains { entry in
+            if case .pointer = entry.event { return false }
+            return true
+        }
+    }
+}

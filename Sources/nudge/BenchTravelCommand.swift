@@ -1,0 +1,55 @@
+// `nudge bench travel` (not listed in help): steps through the history of a long session of a
+// big scene and prints the worst and median milliseconds of each kind of trip and what the
+// history's checkpoints hold (TravelBench). Use a release build.
+import ArgumentParser
+import Benchmarks
+import Foundation
+
+struct BenchTravelCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "travel",
+        abstract: "Time steps back and forward through a long session of a 1,000-item crowd.",
+        shouldDisplay: false)
+
+    @Option(help: "Items in the crowd (default 1000).")
+    var items = 1000
+
+    @Option(help: "Steps played before travelling (default 36000: 10 simulated minutes).")
+    var steps = 36000
+
+    @Option(help: "Random places jumped to (default 40).")
+    var places = 40
+
+    @Option(help: "Steps back, then forward, at each place (default 20).")
+    var stepsAtEach = 20
+
+    @Option(help: "Seed of the random places (default 1).")
+    var seed: UInt64 = 1
+
+    func validate() throws {
+        try checkSteps(steps)
+        if steps < 2 { throw ValidationError("--steps must be at least 2 (got \(steps))") }
+        if items < 1 || items > 20_000 { throw ValidationError("--items must be 1 to 20000 (got \(items))") }
+        if places < 0 || stepsAtEach < 0 { throw ValidationError("--places and --steps-at-each must not be negative") }
+    }
+
+    func run() throws {
+        BenchCommand.warnIfDebugBuild("bench travel")
+        let clock = BenchCommand.monotonicNanoseconds()
+        let progress = ProgressLine()
+        let r = try TravelBench.run(count: items, steps: steps, places: places, stepsAtEach: stepsAtEach, seed: seed,
+                                    now: { Double(clock()) / 1e9 }, progress: progress.show)
+        progress.clear()
+        let mb = { (bytes: Int) in String(format: "%.1f MB", Double(bytes) / 1_048_576) }
+        print("crowd of \(items), \(steps) steps (\(steps / 60) s) played in \(String(format: "%.1f", r.playSeconds)) s")
+        print("checkpoints: \(r.checkpointCount), holding at most \(mb(r.checkpointBytes)) (each counted alone)")
+        print("resident set: \(mb(r.residentBefore)) before playing, \(mb(r.residentAfter)) after")
+        print("trip            count   median ms   worst ms")
+        for (name, times) in [("jump", r.jumps), ("step back", r.stepsBack), ("step forward", r.stepsForward)] {
+            let sorted = times.sorted()
+            let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+            print(name.padding(toLength: 14, withPad: " ", startingAt: 0)
+                  + String(format: "%7d %11.2f %10.2f", sorted.count, median, sorted.last ?? 0))
+        }
+    }
+}
