@@ -22,13 +22,13 @@ public struct AnimatorCheckpoint {
     fileprivate let elapsedTime: Double
     fileprivate let isRunning: Bool
     fileprivate let restClock: Double
-    fileprivate let recordIDs: [(body: BodyID, shape: ShapeID)]
+    fileprivate let recordIDs: [(body: BodyID, shapes: [ShapeID])]
     fileprivate let behaviorClasses: [ObjectIdentifier]
     fileprivate let behaviorStates: [Any?]
 
     /// Bytes the checkpoint holds (the engine's arrays dominate; RetainedBytes.swift).
     public var retainedBytes: Int {
-        world.retainedBytes + recordIDs.count * MemoryLayout<(BodyID, ShapeID)>.stride
+        world.retainedBytes + recordIDs.reduce(0) { $0 + MemoryLayout<BodyID>.stride + $1.shapes.count * MemoryLayout<ShapeID>.stride }
             + behaviorStates.count * MemoryLayout<Any?>.stride
     }
 }
@@ -40,7 +40,7 @@ extension DynamicAnimator {
         guard !hasUncommittedChanges, !isStepping, pending.isEmpty,
               committedBehaviors.allSatisfy(\.canCaptureState) else { return nil }
         return AnimatorCheckpoint(world: world.checkpoint(), elapsedTime: elapsedTime, isRunning: isRunning,
-                                  restClock: restClock, recordIDs: records.map { ($0.body, $0.shape) },
+                                  restClock: restClock, recordIDs: records.map { ($0.body, $0.shapes) },
                                   behaviorClasses: committedBehaviors.map { ObjectIdentifier(type(of: $0)) },
                                   behaviorStates: committedBehaviors.map { $0.captureState() })
     }
@@ -51,15 +51,16 @@ extension DynamicAnimator {
     public func restore(_ c: AnimatorCheckpoint) -> Bool {
         commitIfNeeded()
         guard pending.isEmpty, records.count == c.recordIDs.count,
+              zip(records, c.recordIDs).allSatisfy({ $0.shapes.count == $1.shapes.count }),
               committedBehaviors.map({ ObjectIdentifier(type(of: $0)) }) == c.behaviorClasses else { return false }
         for (behavior, state) in zip(committedBehaviors, c.behaviorStates) { behavior.restoreState(state) }
         world.restore(c.world)
-        records = zip(records, c.recordIDs).map { ItemRecord(item: $0.item, body: $1.body, shape: $1.shape) }
+        records = zip(records, c.recordIDs).map { ItemRecord(item: $0.item, body: $1.body, shapes: $1.shapes, parts: $0.parts) }
         recordIndex = [:]
         shapeOwner = [:]
         for (i, r) in records.enumerated() {
             recordIndex[ObjectIdentifier(r.item)] = i
-            shapeOwner[r.shape] = i
+            for s in r.shapes { shapeOwner[s] = i }
         }
         elapsedTime = c.elapsedTime
         isRunning = c.isRunning
