@@ -85,13 +85,16 @@ struct WallGuard {
     func holdCenters(_ bodies: inout [Body], contacts: [Contact], result: StepResult) {
         let slop = linearSlop
         contacts.withUnsafeBufferPointer { cp in
+        result.solverBodies.withUnsafeBufferPointer { sb in
         bodies.withUnsafeMutableBufferPointer { bp in
             for c in cp where c.touching {
-                let a = bp[Int(c.bodyA)], b = bp[Int(c.bodyB)]
+                // From the compact copies first: most contacts are between two moving bodies.
+                let sa = sb[Int(c.bodyA)], sbb = sb[Int(c.bodyB)]
                 let staticIsA: Bool
-                if Self.standsStill(a) && b.kind == .dynamic && !b.isAsleep { staticIsA = true }
-                else if Self.standsStill(b) && a.kind == .dynamic && !a.isAsleep { staticIsA = false }
+                if sa.standsStill && sbb.isDynamic && !sbb.isAsleep { staticIsA = true }
+                else if sbb.standsStill && sa.isDynamic && !sa.isAsleep { staticIsA = false }
                 else { continue }
+                let a = bp[Int(c.bodyA)], b = bp[Int(c.bodyB)]
                 let body = staticIsA ? Int(c.bodyB) : Int(c.bodyA)
                 let wall = staticIsA ? a : b
                 // The normal pointing from the still shape to the moving body.
@@ -108,6 +111,6 @@ struct WallGuard {
                 let vn = bp[body].velocity.dot(n)
                 if vn < 0 { bp[body].velocity -= n * vn }
             }
-        }}
+        }}}
     }
 }
