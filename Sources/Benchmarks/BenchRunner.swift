@@ -17,6 +17,9 @@ public struct BenchResult: Sendable, Codable {
     public let bytesPerFrame: Double?
     public let stands: Bool?
     public let maximumDrift: Double?
+    /// Items still inside the scene's container at the end, and of how many (BuiltBenchScene.kept).
+    public var kept: Int? = nil
+    public var keptOf: Int? = nil
 
     public init(scene: String, kind: String, steps: Int, bodies: Int, contacts: Int, joints: Int,
                 medianMs: Double, minMs: Double, maxMs: Double, bytesPerFrame: Double? = nil,
@@ -55,10 +58,12 @@ public struct BenchRunner {
         }
         let stats = built.animator.statistics
         let sorted = times.sorted()
-        return BenchResult(scene: scene.name, kind: "engine", steps: total, bodies: stats.bodies,
-                           contacts: stats.contacts, joints: stats.joints,
-                           medianMs: Self.median(sorted), minMs: sorted.first ?? 0, maxMs: sorted.last ?? 0,
-                           stands: built.stands, maximumDrift: built.standTolerance == nil ? nil : built.maximumDrift)
+        var result = BenchResult(scene: scene.name, kind: "engine", steps: total, bodies: stats.bodies,
+                                 contacts: stats.contacts, joints: stats.joints,
+                                 medianMs: Self.median(sorted), minMs: sorted.first ?? 0, maxMs: sorted.last ?? 0,
+                                 stands: built.stands, maximumDrift: built.standTolerance == nil ? nil : built.maximumDrift)
+        if let kept = built.kept?() { result.kept = kept.inside; result.keptOf = kept.of }
+        return result
     }
 
     static func median(_ sorted: [Double]) -> Double {

@@ -11,6 +11,9 @@ public struct BuiltBenchScene {
     public let start: [Point]
     /// Largest drift (points) that still counts as standing; nil when the scene has no such notion.
     public let standTolerance: Double?
+    /// For a scene that holds its items in a container (the tumbler's drum): how many of them are
+    /// inside it now, and of how many; nil for other scenes.
+    public var kept: (() -> (inside: Int, of: Int))? = nil
 
     /// The largest distance any item moved from its start.
     public var maximumDrift: Double {

@@ -222,7 +222,17 @@ public enum EngineScenes {
                 }
             }
             for wall in walls { animator.setKinematicVelocity((wall.center - pivot).perpendicular * omega, angular: omega, for: wall) }
-            return BuiltBenchScene(animator: animator, items: all, start: all.map(\.center), standTolerance: nil)
+            var built = BuiltBenchScene(animator: animator, items: all, start: all.map(\.center), standTolerance: nil)
+            // Inside the drum: within its inner square, in the frame it has turned to.
+            built.kept = {
+                let angle = walls[0].transform.rotationAngle, inner = half - thickness / 2
+                let inside = boxes.filter { box in
+                    let p = (box.center - pivot).rotated(by: -angle)
+                    return abs(p.x) < inner && abs(p.y) < inner
+                }.count
+                return (inside, boxes.count)
+            }
+            return built
         }
     }
 }

@@ -58,7 +58,8 @@ struct BenchEngineCommand: ParsableCommand {
             if json {
                 print(String(decoding: try encoder.encode(r), as: UTF8.self))
             } else {
-                let stands = r.stands.map { $0 ? "yes" : String(format: "NO (%.0f pt)", r.maximumDrift ?? 0) } ?? "-"
+                var stands = r.stands.map { $0 ? "yes" : String(format: "NO (%.0f pt)", r.maximumDrift ?? 0) } ?? "-"
+                if let kept = r.kept, let of = r.keptOf { stands = "\(kept) of \(of) kept" }
                 print(r.scene.padding(toLength: 14, withPad: " ", startingAt: 0)
                       + String(format: " %7d %9d %7d %6d %11.3f %9.3f %9.3f  ", r.bodies, r.contacts, r.joints, r.steps,
                                r.medianMs, r.minMs, r.maxMs) + stands)

@@ -38,6 +38,41 @@ import Geometry
         #expect(highest > 327, "rose to y = \(highest)")
     }
 
+    /// The same box across friction, elasticity and gravity: it never speeds up; without friction
+    /// or with gravity it never rises off the floor (the climb was the energy from nowhere), and
+    /// an inelastic one is at rest within 0.5 s of reaching the wall (or, slowed by friction under
+    /// gravity, short of it). (With friction and no gravity the impact still kicks it up the wall
+    /// at about 5 pt/s, which nothing then stops: less energy than it came with, but a motion a
+    /// rigid box would not make; not fixed.)
+    @Test(arguments: [0.0, 0.5, 1], [0.0, 0.5, 1])
+    func boxSlidingIntoTheCornerNeverClimbs(friction: Double, elasticity: Double) {
+        for gravity in [false, true] {
+            let animator = DynamicAnimator(referenceBounds: Rect(x: 0, y: 0, width: 640, height: 368))
+            let box = Box(Point(300, 328), Size(80, 80))
+            let collision = CollisionBehavior(items: [box])
+            collision.setTranslatesReferenceBoundsIntoBoundary(true)
+            animator.addBehavior(collision)
+            if gravity { animator.addBehavior(GravityBehavior(items: [box])) }
+            let props = DynamicItemBehavior(items: [box])
+            props.friction = friction
+            props.elasticity = elasticity
+            props.addLinearVelocity(Vector(600, 0), for: box)
+            animator.addBehavior(props)
+            var highest = Double.infinity, fastest = 0.0, lateSpeed = 0.0
+            run(animator, steps: 180) { step in
+                highest = min(highest, box.center.y)
+                let v = animator.linearVelocity(for: box).length
+                fastest = max(fastest, v)
+                if step >= 60 { lateSpeed = max(lateSpeed, v) }
+            }
+            let label = "μ=\(friction) e=\(elasticity) \(gravity ? "g" : "no g")"
+            #expect(fastest <= 600 * 1.001, "\(label): sped up to \(fastest) pt/s")
+            guard friction == 0 || gravity else { continue }
+            #expect(highest > 327.5, "\(label): rose to y = \(highest)")
+            if elasticity == 0 { #expect(lateSpeed < 0.5, "\(label): still moving at \(lateSpeed) pt/s after 1 s") }
+        }
+    }
+
     /// The Push scene as it was reported: the square on the floor pushed steadily right
     /// (magnitude 1.5, no gravity, no friction) into the bottom-right corner used to rise up the
     /// wall at 9 pt/s. A horizontal push does no work on a box held by the wall, so it must stay

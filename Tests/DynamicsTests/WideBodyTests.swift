@@ -73,6 +73,7 @@ import Testing
             (\.bodyA, R.bodyA), (\.bodyB, R.bodyB), (\.source, R.source), (\.nx, R.nx), (\.ny, R.ny),
             (\.friction, R.friction), (\.mA, R.mA), (\.iA, R.iA), (\.mB, R.mB), (\.iB, R.iB),
             (\.biasRate, R.biasRate), (\.massScale, R.massScale), (\.impulseScale, R.impulseScale),
+            (\.blocks, R.blocks),
             (\.p1, R.p1), (\.p2, R.p2),
             (\.p2.baseSeparation, R.p2 + R.baseSeparation), (\.p2.normalMass, R.p2 + R.normalMass),
             (\.p2.tangentMass, R.p2 + R.tangentMass),

@@ -25,6 +25,9 @@ struct LaneContact {
     var nx: Float, ny: Float, friction: Float
     var mA: Float, iA: Float, mB: Float, iB: Float
     var biasRate: Float, massScale: Float, impulseScale: Float
+    /// 1 where the soft pass may solve the two points as a block (an inelastic contact with a
+    /// still body, a wall: WideContactSolver.blockSoft), 0 where it goes one point at a time.
+    var blocks: Float = 0
     var p1 = LanePoint(), p2 = LanePoint()
 
     /// Filler for staging storage that is overwritten before it is read.
@@ -52,6 +55,7 @@ struct LaneContact {
         nx = Float(n.x); ny = Float(n.y); friction = Float(contact.pointee.friction)
         self.mA = Float(mA); self.iA = Float(iA); self.mB = Float(mB); self.iB = Float(iB)
         biasRate = Float(soft.biasRate); massScale = Float(soft.massScale); impulseScale = Float(soft.impulseScale)
+        blocks = contact.pointee.restitution == 0 && (bodies[a].standsStill || bodies[b].standsStill) ? 1 : 0
         @inline(__always) func point(_ mp: ManifoldPoint) -> LanePoint {
             let rA = mp.anchorA, rB = mp.anchorB
             let terms = ContactSolver.pointTerms(rA: rA, rB: rB, normal: n, separation: mp.separation,

@@ -13,6 +13,9 @@ struct SolverBody: Sendable {
     var isDynamic = false
     /// Its island sleeps: its contacts stay out of the solver (IslandSleeper.swift).
     var isAsleep = false
+    /// A wall for the wall guards (WallGuard.standsStill): the wide solver's soft pass solves an
+    /// inelastic face contact against it as a block (WideContactSolver.blockSoft).
+    var standsStill = false
 
     init() {}
 
@@ -21,5 +24,6 @@ struct SolverBody: Sendable {
         invInertia = b.invInertia
         isDynamic = b.kind == .dynamic
         isAsleep = b.isAsleep
+        standsStill = WallGuard.standsStill(b)
     }
 }

@@ -16,11 +16,15 @@ struct StepResult {
     /// By body index, the acceleration a dynamic body's forces, gravity and fields gave it at the
     /// step's start; read through `drive(of:)`.
     private let drives: [Vector]
+    /// By body index, the compact copy of each body the step read (SolverBody): the wall guard
+    /// tells a contact with a wall from the others by it, without loading the full bodies.
+    let solverBodies: [SolverBody]
 
-    init(movers: [Int32], states: [BodyState], drives: [Vector]) {
+    init(movers: [Int32], states: [BodyState], drives: [Vector], solverBodies: [SolverBody]) {
         self.movers = movers
         self.states = states
         self.drives = drives
+        self.solverBodies = solverBodies
     }
 
     /// How far a moving body went over the step.

@@ -97,7 +97,7 @@ struct Stepper {
         }
         storeImpulses(&contacts, linearSlop: settings.linearSlop)
         finalize(dt: dt, settings: settings, &bodies, &sleeper)
-        return StepResult(movers: movers, states: states, drives: drives)
+        return StepResult(movers: movers, states: states, drives: drives, solverBodies: solverBodies)
     }
 
     /// The body states the substeps start from, and the lists of bodies they integrate.

@@ -59,22 +59,24 @@ struct WallGuard {
         }
     }
 
-    /// When the path from `start` to `end` goes through the shape's surface: where it entered
-    /// the shape grown by the core radius, or, for a path that starts within that already,
-    /// where it crossed the surface.
+    /// When the path from `start` to `end` goes through the shape's surface: the earlier of
+    /// where it entered the shape grown by the core radius and where it crossed the surface.
+    /// A path that starts within the grown shape by one edge (a body pressed into a wall) and
+    /// ends within it by another (the floor of the same corner) enters the second edge's grown
+    /// part late, after it went through the first edge; taking that entry alone put a body
+    /// pressed into a corner back beyond the wall (audit seeds 46777 and 53577).
     @inline(__always)
     private func firstCrossing(from start: Vector, to end: Vector, core: Double, shape s: Shape,
                                transform xf: Transform) -> Double? {
         guard ContinuousCollision.crosses(from: start, to: end, shape: s, transform: xf, vertices: vertices) else {
             return nil
         }
-        if let t = ContinuousCollision.entry(from: start, to: end, radius: core, shape: s, transform: xf,
-                                             vertices: vertices, normals: normals) {
-            return t
-        }
-        // Already within the grown shape, and through its surface.
-        return ContinuousCollision.edgeCrossing(from: start, to: end, shape: s, transform: xf,
+        let entered = ContinuousCollision.entry(from: start, to: end, radius: core, shape: s, transform: xf,
                                                 vertices: vertices, normals: normals)
+        let crossed = ContinuousCollision.edgeCrossing(from: start, to: end, shape: s, transform: xf,
+                                                       vertices: vertices, normals: normals)
+        guard let t = entered else { return crossed }
+        return min(t, crossed ?? t)
     }
 
     /// Puts back every slow dynamic body whose center crossed the surface of a still shape it
@@ -83,13 +85,16 @@ struct WallGuard {
     func holdCenters(_ bodies: inout [Body], contacts: [Contact], result: StepResult) {
         let slop = linearSlop
         contacts.withUnsafeBufferPointer { cp in
+        result.solverBodies.withUnsafeBufferPointer { sb in
         bodies.withUnsafeMutableBufferPointer { bp in
             for c in cp where c.touching {
-                let a = bp[Int(c.bodyA)], b = bp[Int(c.bodyB)]
+                // From the compact copies first: most contacts are between two moving bodies.
+                let sa = sb[Int(c.bodyA)], sbb = sb[Int(c.bodyB)]
                 let staticIsA: Bool
-                if Self.standsStill(a) && b.kind == .dynamic && !b.isAsleep { staticIsA = true }
-                else if Self.standsStill(b) && a.kind == .dynamic && !a.isAsleep { staticIsA = false }
+                if sa.standsStill && sbb.isDynamic && !sbb.isAsleep { staticIsA = true }
+                else if sbb.standsStill && sa.isDynamic && !sa.isAsleep { staticIsA = false }
                 else { continue }
+                let a = bp[Int(c.bodyA)], b = bp[Int(c.bodyB)]
                 let body = staticIsA ? Int(c.bodyB) : Int(c.bodyA)
                 let wall = staticIsA ? a : b
                 // The normal pointing from the still shape to the moving body.
@@ -106,6 +111,6 @@ struct WallGuard {
                 let vn = bp[body].velocity.dot(n)
                 if vn < 0 { bp[body].velocity -= n * vn }
             }
-        }}
+        }}}
     }
 }

@@ -30,21 +30,24 @@ struct WideContact {
     var friction = Wide()
     var mA = Wide(), iA = Wide(), mB = Wide(), iB = Wide()
     var biasRate = Wide(), massScale = Wide(), impulseScale = Wide()
+    /// LaneContact.blocks: 1 where the soft pass may solve the lane's two points as a block.
+    var blocks = Wide()
     var p1 = WidePoint()
     var p2 = WidePoint()
 
-    /// A batch is 35 rows of eight lanes, each row one field, in declaration order (a test checks
-    /// the layout): the three index rows, the ten per-constraint rows, then each point's eleven
+    /// A batch is 36 rows of eight lanes, each row one field, in declaration order (a test checks
+    /// the layout): the three index rows, the eleven per-constraint rows, then each point's eleven
     /// (the last, the current separation, is set by `finish`).
     enum Row {
         static let bodyA = 0, bodyB = 1, source = 2, nx = 3, ny = 4, friction = 5
         static let mA = 6, iA = 7, mB = 8, iB = 9, biasRate = 10, massScale = 11, impulseScale = 12
-        static let p1 = 13, p2 = 24
+        static let blocks = 13
+        static let p1 = 14, p2 = 25
         // Within a point.
         static let baseSeparation = 0, normalMass = 1, tangentMass = 2
         static let normalImpulse = 3, tangentImpulse = 4, maxNormalImpulse = 5
         static let rnA = 6, rnB = 7, rtA = 8, rtB = 9, separation = 10
-        static let count = 35
+        static let count = 36
     }
 
     /// Writes one prepared constraint into lane `lane` of a batch in place, straight from the
@@ -72,6 +75,7 @@ struct WideContact {
         put(Row.nx, l.nx); put(Row.ny, l.ny); put(Row.friction, l.friction)
         put(Row.mA, l.mA); put(Row.iA, l.iA); put(Row.mB, l.mB); put(Row.iB, l.iB)
         put(Row.biasRate, l.biasRate); put(Row.massScale, l.massScale); put(Row.impulseScale, l.impulseScale)
+        put(Row.blocks, l.blocks)
         put(Row.p1, l.p1)
         put(Row.p2, l.p2)
     }
