@@ -201,7 +201,10 @@ public final class FieldBehavior: ItemListBehavior, SubstepField {
         switch kind {
         case .magnetic:
             guard m > 0 else { return }
-            let angle = strength * q * scale / m * tau
+            // Boris's angle: a substep turns the velocity by 2·atan(ω·h/2), not ω·h (a kick of
+            // τ by its share τ/h of it, so the half kicks at a step's ends make one substep's).
+            let omega = strength * q * scale / m
+            let angle = h > 0 ? tau / h * 2 * atan(omega * h / 2) : omega * tau
             v = v * cos(angle) + v.perpendicular * sin(angle)
         case .drag:
             v = v * exp(-strength * scale * tau)
@@ -225,6 +228,20 @@ public final class FieldBehavior: ItemListBehavior, SubstepField {
             v = (along * cos(angle) + across * sin(angle)) * newSpeed
         case .linearGravity, .radialGravity, .vortex, .noise, .electric:
             v += acceleration(at: p, velocity: v, mass: m, charge: q, time: t) * tau
+        }
+    }
+
+    /// The potential energy of a body in the electric field or radial gravity without falloff
+    /// over the whole plane: a cone, ∓|F|·d (FieldWork.swift makes the kicks' work match it).
+    /// nil for every other field, whose potential has no closed form here or jumps at a
+    /// region's edge.
+    func potential(at p: Point, mass m: Double, charge q: Double) -> Double? {
+        guard falloff == 0, region == .infinite, m > 0 else { return nil }
+        let d = p.distance(to: position), g = GravityBehavior.pointsPerSecondSquared
+        switch kind {
+        case .radialGravity: return m * strength * g * d
+        case .electric: return -q * strength * g * d
+        default: return nil
         }
     }
 

@@ -60,6 +60,8 @@ struct SolverContext {
     /// applied at every substep.
     let springs: UnsafeBufferPointer<Int32>
     let fieldBodies: UnsafeBufferPointer<FieldBody>
+    /// The field bodies whose field has a potential, with its work so far (FieldWork.swift).
+    let fieldWork: UnsafeMutableBufferPointer<FieldWork>
 
     /// The substep's length and softness, in double precision (scalar solvers) and for the lanes.
     let solver: SolverSettings
