@@ -23,7 +23,9 @@
 // Every kind but linear gravity depends on where the item is or how it moves, so the solver
 // applies it at every substep from the item's state of that moment (SubstepField.swift), with
 // the exact solution for the velocity-dependent kinds: a magnetic field turns the velocity
-// without changing the speed, drag and velocity fields decay exponentially.
+// without changing the speed, drag and velocity fields decay exponentially. The electric field
+// and radial gravity without falloff have their work over each substep made their potential's
+// fall (FieldWork.swift).
 import Geometry
 
 /// Where a field acts, around its ``FieldBehavior/position``. UIKit: `UIRegion`.
@@ -186,7 +188,8 @@ public final class FieldBehavior: ItemListBehavior, SubstepField {
     /// The field's effect over `tau` seconds, at every substep (SubstepField.swift). Forces of
     /// the position and time kick by their acceleration; forces of the velocity take their exact
     /// solution over `tau`, so they cannot add energy the equations do not:
-    ///   - magnetic: the velocity turns by the angle ω·τ, ω = strength·charge/mass, its speed kept;
+    ///   - magnetic: the velocity turns, its speed kept, by Boris's angle 2·atan(ω·h/2) per substep
+    ///     (τ/h of it for a kick of τ), ω = strength·charge/mass;
     ///   - drag: v·exp(−strength·τ); velocity: the difference to the target decays the same way;
     ///   - turbulence: its push across the velocity turns it, its push against it slows it, and
     ///     its push along it is left out, so it stirs but never speeds an item up (a force that
