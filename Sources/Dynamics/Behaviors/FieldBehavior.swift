@@ -23,7 +23,9 @@
 // Every kind but linear gravity depends on where the item is or how it moves, so the solver
 // applies it at every substep from the item's state of that moment (SubstepField.swift), with
 // the exact solution for the velocity-dependent kinds: a magnetic field turns the velocity
-// without changing the speed, drag and velocity fields decay exponentially.
+// without changing the speed, drag and velocity fields decay exponentially. The electric field
+// and radial gravity without falloff have their work over each substep made their potential's
+// fall (FieldWork.swift).
 import Geometry
 
 /// Where a field acts, around its ``FieldBehavior/position``. UIKit: `UIRegion`.
@@ -186,7 +188,8 @@ public final class FieldBehavior: ItemListBehavior, SubstepField {
     /// The field's effect over `tau` seconds, at every substep (SubstepField.swift). Forces of
     /// the position and time kick by their acceleration; forces of the velocity take their exact
     /// solution over `tau`, so they cannot add energy the equations do not:
-    ///   - magnetic: the velocity turns by the angle ω·τ, ω = strength·charge/mass, its speed kept;
+    ///   - magnetic: the velocity turns, its speed kept, by Boris's angle 2·atan(ω·h/2) per substep
+    ///     (τ/h of it for a kick of τ), ω = strength·charge/mass;
     ///   - drag: v·exp(−strength·τ); velocity: the difference to the target decays the same way;
     ///   - turbulence: its push across the velocity turns it, its push against it slows it, and
     ///     its push along it is left out, so it stirs but never speeds an item up (a force that
@@ -201,7 +204,10 @@ public final class FieldBehavior: ItemListBehavior, SubstepField {
         switch kind {
         case .magnetic:
             guard m > 0 else { return }
-            let angle = strength * q * scale / m * tau
+            // Boris's angle: a substep turns the velocity by 2·atan(ω·h/2), not ω·h (a kick of
+            // τ by its share τ/h of it, so the half kicks at a step's ends make one substep's).
+            let omega = strength * q * scale / m
+            let angle = h > 0 ? tau / h * 2 * atan(omega * h / 2) : omega * tau
             v = v * cos(angle) + v.perpendicular * sin(angle)
         case .drag:
             v = v * exp(-strength * scale * tau)
@@ -225,6 +231,20 @@ public final class FieldBehavior: ItemListBehavior, SubstepField {
             v = (along * cos(angle) + across * sin(angle)) * newSpeed
         case .linearGravity, .radialGravity, .vortex, .noise, .electric:
             v += acceleration(at: p, velocity: v, mass: m, charge: q, time: t) * tau
+        }
+    }
+
+    /// The potential energy of a body in the electric field or radial gravity without falloff
+    /// over the whole plane: a cone, ∓|F|·d (FieldWork.swift makes the kicks' work match it).
+    /// nil for every other field, whose potential has no closed form here or jumps at a
+    /// region's edge.
+    func potential(at p: Point, mass m: Double, charge q: Double) -> Double? {
+        guard falloff == 0, region == .infinite, m > 0 else { return nil }
+        let d = p.distance(to: position), g = GravityBehavior.pointsPerSecondSquared
+        switch kind {
+        case .radialGravity: return m * strength * g * d
+        case .electric: return -q * strength * g * d
+        default: return nil
         }
     }
 

@@ -41,6 +41,9 @@ struct Body: Sendable {
     /// (SubstepField.swift): it stays in `acceleration` as the load the sleeper compares, and the
     /// solver leaves it out of the constant per-substep change.
     var fieldAcceleration: Vector = .zero
+    /// Energy a field's kicks gave beyond its potential's fall that the body had no kinetic
+    /// energy left to give back, taken from it in the next steps (FieldWork.swift).
+    var fieldEnergyOwed = 0.0
     /// Force and torque accumulated for the current step, cleared after it.
     var force: Vector = .zero
     var torque: Double = 0

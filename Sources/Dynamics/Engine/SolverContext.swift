@@ -62,6 +62,8 @@ struct SolverContext {
     let fieldBodies: UnsafeBufferPointer<FieldBody>
     /// Bodies whose turn the joints see stiffened by their pull (TensionInertia.swift).
     let stiffTurns: UnsafeBufferPointer<StiffTurn>
+    /// The field bodies whose field has a potential, with its work so far (FieldWork.swift).
+    let fieldWork: UnsafeMutableBufferPointer<FieldWork>
 
     /// The substep's length and softness, in double precision (scalar solvers) and for the lanes.
     let solver: SolverSettings

@@ -1,9 +1,10 @@
 // SolverStages: the passes of one substep, in the order Stepper.step runs them (Box2D v3's
 // solver stages, in Nudge's variant of its soft step):
 //   apply forces → integrate velocities → resolve impacts → keep stiff turns → warm start →
-//   solve → integrate positions → resolve impacts → keep stiff turns → relax → relax friction
-//   (once per further relax iteration); in the last substep, forces are applied once more (half
-//   a kick, velocity Verlet) after integrate positions.
+//   solve → integrate positions → apply forces → resolve impacts → keep stiff turns → relax →
+//   relax friction (once per further relax iteration); forces are half a kick at each end of the
+//   substep (velocity Verlet), the closing one before the impacts so a bounce reflects the whole
+//   approach.
 // Forces come before the constant loads so that a velocity-dependent field (magnetic) turns the
 // velocity the last relax pass left, not the load a contact is about to take back.
 // Each stage is a loop over the step's buffers through the SolverContext's pointers. They are
@@ -35,9 +36,9 @@ extension SolverContext {
     var hasForces: Bool { !springs.isEmpty || !fieldBodies.isEmpty }
 
     /// Springs and fields, which depend on the bodies' state, kicked for `tau` seconds from the
-    /// state of this moment (half a substep before the first and after the last, a whole one
-    /// between: velocity Verlet); `elapsed` is the time since the step began. The fields that act
-    /// on the velocity go between two half kicks of the others (the Boris scheme).
+    /// state of this moment (half a substep at each end of every substep: velocity Verlet);
+    /// `elapsed` is the time since the step began. The fields that act on the velocity go
+    /// between two half kicks of the others (the Boris scheme).
     @inline(__always) func applyForces(tau: Double, elapsed: Double) {
         kickPositionForces(tau: tau / 2, elapsed: elapsed, velocityFields: false)
         kickPositionForces(tau: tau, elapsed: elapsed, velocityFields: true)

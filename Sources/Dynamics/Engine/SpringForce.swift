@@ -5,10 +5,10 @@
 // applied in the solve pass and again in the relax pass. Implicit Euler takes energy out at every
 // step in proportion to ω·h, so an undamped spring lost 15 %, 28 % and 48 % of its swing per cycle
 // at 1, 2 and 4 Hz: damping 0 did not mean undamped. Here the spring is what a spring is, a force
-// of the stretch, integrated by velocity Verlet (kick–drift–kick) across the substeps: half a
-// kick before the first substep's constraints, a whole kick before each later one, all from the
-// positions at that moment, and half a kick after the last substep's positions, before its
-// relax pass (Stepper.step, SolverContext.applyForces). Velocity Verlet conserves a nearby energy exactly, so an undamped
+// of the stretch, integrated by velocity Verlet (kick–drift–kick) in each substep: half a kick
+// before the substep's constraints and half a kick after its positions, before its impacts and
+// relax pass, each from the positions of that moment (Stepper.step, SolverContext.applyForces).
+// Velocity Verlet conserves a nearby energy exactly, so an undamped
 // spring swings for ever; and with the stiffness k̃ = m·(2·sin(ωh/2)/h)² in place of m·ω² its
 // discrete period is exactly 1/f (cos(ω̃h) = 1 − k̃h²/(2m) solved for ω̃ = ω).
 //

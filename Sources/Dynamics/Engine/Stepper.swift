@@ -35,6 +35,8 @@ struct Stepper {
     private var springJoints: [Int32] = []
     /// Dynamic awake bodies under fields applied at every substep (SubstepField.swift).
     private var fieldBodies: [FieldBody] = []
+    /// Those of them under a field with a potential, and its work (FieldWork.swift).
+    private var fieldWork: [FieldWork] = []
     /// By body index, whether an awake joint holds the body and it moves; empty when no joint is awake.
     private var jointed: [Bool] = []
     /// By body index, the acceleration a dynamic body's forces, gravity and fields gave it at the
@@ -76,7 +78,7 @@ struct Stepper {
                 // constant loads are added: a magnetic field that turned the substep's gravity
                 // before a floor took it back made a little of each substep's fall sliding
                 // (docs/dynamics.md, "Magnetic fields against walls").
-                if forces { step.applyForces(tau: i == 0 ? h / 2 : h, elapsed: Double(i) * h) }
+                if forces { step.applyForces(tau: h / 2, elapsed: Double(i) * h) }
                 step.integrateVelocities()
                 step.resolveImpacts()
                 // The backward step of a pull's turning stiffness (TensionInertia.swift) before
@@ -85,16 +87,22 @@ struct Stepper {
                 step.warmStart()
                 step.solve()
                 step.integratePositions()
-                // The closing half kick comes before the last relax pass, so that a body held
-                // against a wall or by a joint ends the step with the velocity the constraints
-                // leave it, not half a kick into the wall (a·h/2, which would read as motion).
-                if forces && i == n - 1 { step.applyForces(tau: h / 2, elapsed: dt) }
+                // Each substep closes its own kick before its impacts and relax pass: an impact
+                // between the drift and the kick that belongs to it reflected the approach before
+                // the half kick that should have slowed it, which then sped up the rebound
+                // (docs/dynamics.md, "Bounces under springs and fields"). A body held against a
+                // wall or by a joint ends the step with the velocity the constraints leave it.
+                if forces {
+                    step.applyForces(tau: h / 2, elapsed: Double(i + 1) * h)
+                    if !step.fieldWork.isEmpty { step.settleFieldWork(elapsed: Double(i + 1) * h) }
+                }
                 step.resolveImpacts()
                 step.keepStiffTurns()
                 step.relax()
                 for _ in 1..<relaxIterations { step.relaxFriction() }
             }
         }
+        if !fieldWork.isEmpty { storeFieldEnergyOwed(&bodies) }
         storeImpulses(&contacts, linearSlop: settings.linearSlop)
         finalize(dt: dt, settings: settings, &bodies, &sleeper)
         return StepResult(movers: movers, states: states, drives: drives, solverBodies: solverBodies)
@@ -143,12 +151,27 @@ struct Stepper {
     /// The bodies the step's fields act on: dynamic, active and awake.
     private mutating func prepareFields(_ fields: [FieldLoad], _ bodies: [Body]) {
         fieldBodies.removeAll(keepingCapacity: true)
+        fieldWork.removeAll(keepingCapacity: true)
         for load in fields {
             let b = bodies[Int(load.body)]
             guard b.isActive && b.kind == .dynamic && !b.isAsleep else { continue }
+            if let v = load.field.potential(at: b.position, mass: b.mass, charge: b.charge) {
+                let a = load.field.acceleration(at: b.position, velocity: .zero, mass: b.mass, charge: b.charge,
+                                                time: load.time)
+                // A body under two fields owes its debt once, through the first.
+                let owed = fieldWork.contains { fieldBodies[Int($0.fieldBody)].index == load.body } ? 0 : b.fieldEnergyOwed
+                fieldWork.append(FieldWork(fieldBody: Int32(fieldBodies.count), position: b.position, acceleration: a,
+                                           potential: v, owed: owed))
+            }
             fieldBodies.append(FieldBody(field: load.field, index: load.body, position: b.position, mass: b.mass,
                                          charge: b.charge, time: load.time))
         }
+    }
+
+    /// What each body under a field with a potential still owes after the step (FieldWork.swift).
+    private func storeFieldEnergyOwed(_ bodies: inout [Body]) {
+        for w in fieldWork { bodies[Int(fieldBodies[Int(w.fieldBody)].index)].fieldEnergyOwed = 0 }
+        for w in fieldWork { bodies[Int(fieldBodies[Int(w.fieldBody)].index)].fieldEnergyOwed += w.owed }
     }
 
     /// The contact constraints, colored into batches, and the joints of awake bodies.
@@ -216,16 +239,17 @@ struct Stepper {
         springJoints.withUnsafeBufferPointer { springs in
         fieldBodies.withUnsafeBufferPointer { fields in
         tensionInertia.turns.withUnsafeBufferPointer { turns in
+        fieldWork.withUnsafeMutableBufferPointer { work in
         withUnsafeMutablePointer(to: &jointGroups) { groups in
             body(SolverContext(states: sp.baseAddress!, motions: mp, movers: mv, joints: jp.baseAddress!,
                                awakeJoints: aj, jointGroups: groups, batches: wp, overflow: op, impacts: ip,
-                               springs: springs, fieldBodies: fields, stiffTurns: turns,
+                               springs: springs, fieldBodies: fields, stiffTurns: turns, fieldWork: work,
                                solver: set, wide: WideSettings(set), jointSoftness: jointSoftness,
                                iterativeJointSoftness: iterativeJointSoftness,
                                iterativeJointPasses: max(1, settings.iterativeJointPasses),
                                iterativeJointRelaxPasses: max(1, settings.iterativeJointRelaxPasses), h: h,
                                maxLinearSpeed: maxSpeed, impactSweeps: sweeps))
-        }}}}}}}}}}
+        }}}}}}}}}}}
     }
 
     /// Stores the step's impulses in the manifolds (warm starting), then decides touching.

@@ -26,6 +26,14 @@ protocol SubstepField: AnyObject {
     /// over `tau` seconds at `time`; `h` is the substep length (for a spring's exact period).
     func kick(_ velocity: inout Vector, at position: Point, mass: Double, charge: Double, time: Double,
               tau: Double, h: Double)
+
+    /// The field's acceleration of a body at `position` moving at `velocity` (FieldWork.swift
+    /// reads it at the kicks' positions).
+    func acceleration(at position: Point, velocity: Vector, mass: Double, charge: Double, time: Double) -> Vector
+
+    /// The body's potential energy in the field at `position`, for a conservative field whose
+    /// potential has a closed form; nil for the others (FieldWork.swift).
+    func potential(at position: Point, mass: Double, charge: Double) -> Double?
 }
 
 /// One body under one field for the coming step.
