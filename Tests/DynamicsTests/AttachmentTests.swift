@@ -129,4 +129,26 @@ import Geometry
         #expect(abs(a.center.distance(to: b.center) - 40) < 0.5)
         #expect(abs(a.angle - b.angle) < 0.01)
     }
+
+    /// Two items that cannot turn, welded: the weld's angle row is empty, and its linear rows
+    /// still hold them as one. A push on one moves both: a push of magnitude 1 is a momentum of
+    /// 100 (a 100×100 item of density 1 has mass 1), shared by two 40×40 items of mass 0.16 each,
+    /// gives both 100 / 0.32 = 312.5 pt/s, and their distance stays 40.
+    @Test func fixedAttachmentHoldsItemsThatCannotTurn() {
+        let a = Box(Point(300, 300), Size(40, 40))
+        let b = Box(Point(340, 300), Size(40, 40))
+        let animator = DynamicAnimator(referenceBounds: Rect(x: 0, y: 0, width: 1000, height: 1000))
+        animator.addBehavior(AttachmentBehavior.fixedAttachment(with: a, attachedTo: b, attachmentAnchor: Point(320, 300)))
+        let props = DynamicItemBehavior(items: [a, b])
+        props.allowsRotation = false
+        animator.addBehavior(props)
+        let push = PushBehavior(items: [a], mode: .instantaneous)
+        push.setAngle(.pi / 2, magnitude: 1)
+        animator.addBehavior(push)
+        run(animator, steps: 120)
+        #expect(abs(a.center.distance(to: b.center) - 40) < 0.05)
+        let va = animator.linearVelocity(for: a).y, vb = animator.linearVelocity(for: b).y
+        #expect(abs(va - vb) < 1e-3)
+        #expect(abs(va - 312.5) / 312.5 < 0.02)
+    }
 }

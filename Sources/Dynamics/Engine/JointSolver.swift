@@ -250,6 +250,11 @@ enum JointSolver {
         } else if k33 > 0 {
             // No translation to fix (both bodies static in position): the angle alone.
             x = (0, 0, b.2 / k33)
+        } else {
+            // Neither body turns (k13 = k23 = k33 = 0, so the 3×3 determinant is 0): the two
+            // linear rows alone, or the weld would hold nothing and its items drift apart.
+            let d2 = k11 * k22 - k12 * k12
+            if d2 != 0 { x = ((k22 * b.0 - k12 * b.1) / d2, (k11 * b.1 - k12 * b.0) / d2, 0) }
         }
         let linear = Vector(-ms * x.0 - isc * j.linearImpulse.x, -ms * x.1 - isc * j.linearImpulse.y)
         let angular = -ms * x.2 - isc * j.angularImpulse
