@@ -108,6 +108,18 @@ struct PlayableExamplesTests {
         #expect(try #require(ball["x"] as? Double) < 352 - 32 - 4)
     }
 
+    @Test("bowling: one ball a game: a second drag on the ball (at 1 s, before it has gone far) ends the game lost")
+    func bowlingSecondBall() throws {
+        let first = try Self.winning("bowling")
+        let second = [#"{"t":1,"type":"down","x":150,"y":288}"#, #"{"t":1.02,"type":"move","x":170,"y":288}"#,
+                      #"{"t":1.04,"type":"move","x":190,"y":288}"#, #"{"t":1.06,"type":"up","x":190,"y":288}"#]
+        let lines = try Self.play("bowling", input: first + second.joined(separator: "\n") + "\n")
+        #expect(Self.values(lines, counter: "balls") == [1, 2])
+        let result = try #require(Self.result(lines))
+        #expect(result.0 == "lost")
+        #expect(result.1.hasPrefix("One ball a game"))
+    }
+
     @Test("basket: two planks carry the ball over the wall into the basket; won, the planks counted 2")
     func basket() throws {
         let lines = try Self.play("basket", input: Self.winning("basket"))
@@ -140,7 +152,7 @@ struct PlayableExamplesTests {
         let lines = try Self.play("basket", input: events.joined(separator: "\n") + "\n")
         #expect(Self.values(lines, counter: "planks") == [1, 2, 3, 4])
         let result = try #require(Self.result(lines))
-        #expect(result.0 == "lost")
+        #expect(result == ("lost", "Only 3 planks: that was the 4th"))
         let fourth = try #require(lines.last { $0["counter"] as? String == "planks" }?["step"] as? Int)
         #expect(lines.last?["step"] as? Int == fourth)
     }
