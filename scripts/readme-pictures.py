@@ -3,8 +3,9 @@
 
 Each seed scene is snapshotted at 80x24 (PNG, one pixel per point) at a moment that shows what it
 is about, after the gesture that shows it off, replayed from a recording written here (points are
-scene coordinates in the 640x368 play area; times are seconds into the scene). Then the glyph
-ladder: the same 40 pt ball drawn in every glyph set side by side, composed with ImageMagick.
+scene coordinates in the 640x368 play area; times are seconds into the scene). Then the
+playable examples in docs/examples, each replaying its winning recording. Then the glyph ladder:
+the same 40 pt ball drawn in every glyph set side by side, composed with ImageMagick.
 
 Usage: scripts/readme-pictures.py [OUT]   (default docs/images; needs swift, and ImageMagick's
 convert for the ladder: apt-get install imagemagick)
@@ -46,6 +47,14 @@ SHOTS = [
     ("007-sandbox.yaml", 2.0, click(1.5, 324, 40)),                               # a ball dropped onto the pile
 ]
 
+# The playable examples in docs/examples, each at a moment of its winning recording (kept beside
+# it as NAME-win.jsonl, which its test replays to the win).
+EXAMPLES = [
+    ("basket", 8.7),      # the second plank carries the ball over the wall toward the basket
+    ("dominoes", 1.9),    # the run half-way, the fallen ones orange and counted
+    ("bowling", 3.0),     # the ball in the pins, the first two down and counted
+]
+
 BALL = """name: Ball
 summary: The same 40 pt ball in every glyph set.
 items:
@@ -70,6 +79,11 @@ def main():
                     f.write("\n".join(json.dumps(e) for e in sorted(events, key=lambda e: e["t"])) + "\n")
                 args += ["--input", recording]
             subprocess.run(args, check=True)
+        for name, at in EXAMPLES:
+            examples = os.path.join(ROOT, "docs", "examples")
+            subprocess.run([nudge, "snapshot", os.path.join(examples, name + ".yaml"), "--at", str(at), "--glyphs", "octant",
+                            "--input", os.path.join(examples, name + "-win.jsonl"),
+                            "--output", os.path.join(out, "example-%s.png" % name)], check=True)
         ball = os.path.join(work, "ball.yaml")
         with open(ball, "w") as f:
             f.write(BALL)

@@ -8,7 +8,7 @@
 // upper-case placeholders (`FILE`, `SCENE`, `WxH`, `N`) are templates, not commands, and are
 // checked by CommandLineDocsTests against the help instead; so is a code span in running text
 // that names a command or option without the arguments it needs (`nudge simulate --size`). Each command runs in a scratch
-// folder holding a link to the package's scenes/, in the order the pages show them (so
+// folder holding links to the package's scenes/ and docs/, in the order the pages show them (so
 // `nudge new mine.yaml` makes the file `nudge play mine.yaml` then plays). The playground needs a
 // terminal: here, with none, it must get as far as saying so (exit 1, "not a terminal"), which it
 // does only after its options and paths were accepted. Benchmarks run for minutes: one still
@@ -172,8 +172,10 @@ struct DocsCommandLinesTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-docs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("scenes"),
-                                                   withDestinationURL: Fixture.packageRoot.appendingPathComponent("scenes"))
+        for linked in ["scenes", "docs"] {   // docs/examples holds scenes the pages play too
+            try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent(linked),
+                                                       withDestinationURL: Fixture.packageRoot.appendingPathComponent(linked))
+        }
         var seen = Set<String>()
         for item in shown where seen.insert(item.command).inserted || !item.output.isEmpty {
             var arguments = Array(Self.words(item.command).dropFirst())

@@ -170,7 +170,9 @@ public final class RuleRunner: CollisionBehaviorDelegate, DynamicAnimatorDelegat
     func filling(_ text: String) -> String {
         guard text.contains("{") else { return text }
         var filled = text
+        // Counters a rule names read 0 until changed; a gesture entry's `do:` may change others.
         let named = rules.flatMap(\.actions).compactMap { ($0.kind as? ActionDescription.Counter)?.counter }
+            + counters.map(\.name)
         for name in named where filled.contains("{\(name)}") {
             let value = counters.first { $0.name == name }?.value ?? 0
             filled = filled.replacingOccurrences(of: "{\(name)}", with: HeadlessJSON.number(value))
