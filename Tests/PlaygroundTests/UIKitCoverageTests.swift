@@ -68,7 +68,8 @@ struct UIKitCoverageTests {
                 inYAML = true; yaml = []
             } else if line.hasPrefix("| "), !sections.isEmpty {
                 let cells = line.dropFirst(2).dropLast(2).components(separatedBy: " | ")
-                guard cells.count == 3, cells[0] != "UIKit" else { continue }
+                try #require(cells.count == 3, "a row without three cells: \(line)")
+                guard cells[0] != "UIKit" else { continue }
                 let status = try #require(Status.allCases.first { cells[2].hasPrefix($0.rawValue) },
                                           "unknown status in: \(line)")
                 sections[sections.count - 1].rows.append(
