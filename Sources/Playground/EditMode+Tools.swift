@@ -92,6 +92,10 @@ extension EditMode {
     private func newItem(_ base: String, shape: ItemShape, size: Size, center: Point, vertices: [Point]? = nil,
                          in session: SceneSession) {
         let scene = session.scene
+        if let refusal = session.addRefusal() {
+            session.post(refusal.prefix(1).uppercased() + refusal.dropFirst() + " (x deletes one).")
+            return
+        }
         let id = scene.newItemID(base)
         let color = Self.palette[scene.sceneDescription.items.count % Self.palette.count]
         let item = ItemDescription(id: id, shape: shape, size: size, center: Position(center), color: color, vertices: vertices)

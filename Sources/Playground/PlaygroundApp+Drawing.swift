@@ -92,7 +92,7 @@ extension PlaygroundApp {
         line.stepMilliseconds = time.stepMilliseconds
         line.overlayName = overlay == .off ? nil : overlay.name
         line.summary = s.scene.sceneDescription.summary
-        line.scoreboard = s.rules?.statusText
+        line.scoreboard = s.scoreboardText
         return line
     }
 }

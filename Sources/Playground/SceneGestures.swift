@@ -12,8 +12,11 @@
 // `SceneGestures.pointerSlop` (18 pt, one cell in any direction including the diagonal).
 //
 // A flood of taps (a held-down autoclicker, a recorded file of 250,000 taps) must not bury the
-// scene in items until a step takes seconds: gestures add at most `maximumSpawnedItems` items
-// to a scene (docs/gestures.md); past that a `spawn` adds nothing and says so in the status line.
+// scene in items until a step takes seconds: gestures and rules together add at most
+// `maximumSpawnedItems` items to a scene (docs/gestures.md); past that a `spawn` or `add` adds
+// nothing and says so in the status line, naming what added them. A scene's `addLimit` caps
+// the items the player adds (SceneSession+AddLimit): a gesture's, or a rule's that a gesture
+// fired, is refused past it with the cap's own message.
 import Animation
 import Dynamics
 import Geometry
@@ -30,12 +33,23 @@ final class SceneGestures {
 
     private unowned let session: SceneSession
     private var scene: Scene { session.scene }
-    private var spawnCount: [String: Int] = [:]
     /// Items gestures may add to one scene (from its start or last reload); `spawn` stops there.
     /// 200 balls of the Sandbox's 32 pt fill its 640×368 pt play area (about 230 fit).
     static let maximumSpawnedItems = 200
-    /// Items gestures have added so far.
-    private var spawnedItems = 0
+    /// What carries from gesture to gesture: each template's last number, the items gestures
+    /// and rules have added, and the ids of those the player added (for the scene's `addLimit`).
+    struct SpawnState {
+        var counts: [String: Int] = [:]
+        var byGestures = 0
+        var byRules = 0
+        var playerItems: [String] = []
+        var items: Int { byGestures + byRules }
+    }
+    private var spawned = SpawnState()
+
+    /// Who asks for an item: a gesture entry, a rule a gesture fired (both the player's), or a
+    /// rule another event fired (the scene's own).
+    enum Adder { case gesture, gestureRule, rule }
 
     /// Per recognizer: what the current gesture holds.
     private final class Hold {
@@ -79,10 +93,13 @@ final class SceneGestures {
 
     /// What carries from gesture to gesture (SceneSession+Checkpoint): the spawn counters. The
     /// holds are empty whenever a checkpoint is taken (no gesture in progress).
-    var spawnState: (counts: [String: Int], items: Int) {
-        get { (spawnCount, spawnedItems) }
-        set { (spawnCount, spawnedItems) = newValue }
+    var spawnState: SpawnState {
+        get { spawned }
+        set { spawned = newValue }
     }
+
+    /// The items the player added with gestures that are still in the scene.
+    var playerItemsInScene: Int { spawned.playerItems.lazy.filter { self.scene.item(withID: $0) != nil }.count }
 
     /// An item is leaving the scene: let go of it.
     func itemWillBeRemoved(_ item: SceneItem) {
@@ -155,7 +172,7 @@ final class SceneGestures {
         case .snapTo(let item, let damping):
             if fires { snapTo(item, damping: damping, r.location) }
         case .spawn(let template, let behaviors):
-            if fires { spawn(template, joining: behaviors, r.location) }
+            if fires { spawn(template, joining: behaviors, r.location, by: .gesture) }
         case .message(let text):
             if fires { message(text, r) }
         case .dragPush(let item, let divisor):
@@ -298,21 +315,38 @@ final class SceneGestures {
         hold.item = nil
     }
 
+    /// "no more items: gestures have added 200, ...", naming what added them.
+    private var fullMessage: String {
+        let most = Self.maximumSpawnedItems
+        let who: String
+        switch (spawned.byGestures, spawned.byRules) {
+        case (_, 0): who = "gestures have added \(most)"
+        case (0, _): who = "rules have added \(most)"
+        case let (g, r): who = "gestures have added \(g) and rules \(r), \(most) in all"
+        }
+        return "no more items: \(who), the most one scene takes (r starts it again)"
+    }
+
     /// Adds an item made from the entry's template at `point`, joining the listed behaviors (or
-    /// every behavior whose `items` the file leaves out).
+    /// every behavior whose `items` the file leaves out); `adder` says who asked (see `Adder`).
     @discardableResult
-    func spawn(_ template: ItemDescription, joining ids: [String]?, _ point: Point) -> SceneItem? {
-        guard spawnedItems < Self.maximumSpawnedItems else {
-            session.post("no more items: gestures have added \(Self.maximumSpawnedItems), the most one scene takes (r starts it again)")
+    func spawn(_ template: ItemDescription, joining ids: [String]?, _ point: Point, by adder: Adder) -> SceneItem? {
+        guard spawned.items < Self.maximumSpawnedItems else {
+            session.post(fullMessage)
             return nil
         }
-        spawnedItems += 1
+        if adder != .rule, let refusal = session.addRefusal() {
+            session.post(refusal)
+            return nil
+        }
+        if adder == .gesture { spawned.byGestures += 1 } else { spawned.byRules += 1 }
         var template = template
         let base = template.id.isEmpty ? "spawn" : template.id
-        var n = spawnCount[base, default: 0]
+        var n = spawned.counts[base, default: 0]
         repeat { n += 1 } while scene.item(withID: "\(base)-\(n)") != nil
-        spawnCount[base] = n
+        spawned.counts[base] = n
         template.id = "\(base)-\(n)"
+        if adder != .rule { spawned.playerItems.append(template.id) }
         template.center = Position(point)
         let item = SceneItem(template, in: scene.referenceBounds)
         var joining: [DynamicBehavior] = []

@@ -12,9 +12,10 @@
 // is back to `possible` with nothing of the last gesture kept but its clock, which the restored
 // session's router is advanced to; so a fresh router is in the same state. Where that does not
 // hold, `checkpoint()` returns nil, as it does when the animator has changes not yet committed
-// or an animation has a completion closure. A scene with rules takes none either: its rule runner
-// (counters, each rule's memory of what it saw, the recognizers it watches with, an ending) has
-// no capture yet, so its trips re-simulate from step 0, which is slower and exact.
+// or an animation has a completion closure. A scene with rules adds its rule runner's state
+// (RuleRunner+Checkpoint: counters, each rule's memory, the ending, the behaviors rules took
+// out or put back) and the item of each animation still running (a rule's `animate` starts
+// some), for `animationCompleted`.
 //
 // `restore` puts the state into a session of the same make (same items, behaviors and
 // animations, in the same order) and returns false when it is not; a session whose restore
@@ -30,31 +31,44 @@ public struct SessionCheckpoint {
     let messages: [String]
     let scene: SceneCheckpoint
     let animations: AnimationRunner.Checkpoint
-    let spawns: (counts: [String: Int], items: Int)
+    let spawns: SceneGestures.SpawnState
+    let rules: RuleRunner.Checkpoint?
+    let animationItems: [AnimationID: String]
 
     /// Bytes the checkpoint holds (the engine's arrays, the items' states, the messages).
     public var retainedBytes: Int {
         scene.retainedBytes + messages.reduce(0) { $0 + $1.utf8.count + MemoryLayout<String>.stride }
+            + (rules?.retainedBytes ?? 0)
     }
 }
 
 extension SceneSession {
     /// The session's state now, or nil where one cannot be taken (see the top of this file).
     public func checkpoint() -> SessionCheckpoint? {
-        guard rules == nil, !router.isTracking, router.nextDeadline == nil, !gestures.isHolding,
+        guard !router.isTracking, router.nextDeadline == nil, !gestures.isHolding,
               let animationState = animations.checkpoint(key: { ($0 as? SceneItem)?.id }),
               let sceneState = scene.checkpoint() else { return nil }
+        var ruleState: RuleRunner.Checkpoint?
+        if let rules {
+            guard let state = rules.checkpoint() else { return nil }
+            ruleState = state
+        }
         return SessionCheckpoint(step: stepCount, messages: messages, scene: sceneState,
-                                 animations: animationState, spawns: gestures.spawnState)
+                                 animations: animationState, spawns: gestures.spawnState, rules: ruleState,
+                                 animationItems: animationItems)
     }
 
     /// Puts back `c` (see the top of this file); false when this session is not of its make.
     public func restore(_ c: SessionCheckpoint) -> Bool {
+        guard (rules == nil) == (c.rules == nil) else { return false }
+        if let rules, let state = c.rules, !rules.restoreBehaviors(state) { return false }
         guard scene.restore(c.scene),
               animations.restore(c.animations, item: { scene.item(withID: $0) }) else { return false }
+        if let rules, let state = c.rules, !rules.restore(state) { return false }
         stepCount = c.step
         messages = c.messages
         gestures.spawnState = c.spawns
+        animationItems = c.animationItems
         router.advance(to: time)
         return true
     }

@@ -37,8 +37,11 @@ public final class SceneSession {
     private(set) var gestures: SceneGestures!
     /// The scene's rules at work; nil for a scene without rules (set once, at init).
     public private(set) var rules: RuleRunner?
+    /// The ids of the items the scene was loaded with, when it has an `addLimit` (else empty):
+    /// items of the description beyond these are the ones edit mode added (SceneSession+AddLimit).
+    let loadedItemIDs: Set<String>
     /// The item each running animation animates, for `animationCompleted`.
-    private var animationItems: [AnimationID: String] = [:]
+    var animationItems: [AnimationID: String] = [:]
 
     /// Whether a rule ended the scene (won, lost, next): time stands still from then on.
     public var hasEnded: Bool { rules?.ending != nil }
@@ -52,6 +55,7 @@ public final class SceneSession {
     public init(scene: Scene) {
         self.scene = scene
         self.router = GestureRouter()
+        loadedItemIDs = scene.sceneDescription.addLimit == nil ? [] : Set(scene.sceneDescription.items.map(\.id))
         let scene = scene
         self.animations = AnimationRunner(time: 0, skippedProperties: { item in
             guard let item = item as? SceneItem, scene.isDynamic(item) else { return [] }

@@ -13,6 +13,10 @@ public struct SceneDescription: Hashable, Sendable {
     public var summary: String
     /// The reference bounds' size; nil means "whatever the terminal (or --size) gives".
     public var size: Size?
+    /// The most items the player may add while playing (edit mode's box, ball and polygon,
+    /// gestures' `spawn` and `add`), counting those in the scene at a time; nil: no cap beyond
+    /// the gestures' 200.
+    public var addLimit: Int?
     public var items: [ItemDescription]
     /// Items that move as one rigid body (GroupDescription.swift); empty for most scenes.
     public var groups: [GroupDescription] = []

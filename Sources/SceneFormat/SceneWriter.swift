@@ -22,6 +22,7 @@ public struct SceneWriter: Sendable {
         w.add("name", .string(scene.name))
         w.add("summary", scene.summary.isEmpty ? nil : .string(scene.summary))
         w.add("size", scene.size.map(Node.size))
+        w.add("addLimit", scene.addLimit.map { .number(Double($0)) })
         w.add("items", .blockList(scene.items.map { block(item($0, placed: true)) }))
         w.add("groups", scene.groups.isEmpty ? nil : .blockList(scene.groups.map { block(group($0)) }))
         w.add("behaviors", scene.behaviors.isEmpty ? nil : .blockList(scene.behaviors.map { $0.write() }))

@@ -41,9 +41,9 @@ public struct SceneCheckpoint {
 
 extension Scene {
     /// The scene's moving state now, or nil when the animator's cannot be taken now (see
-    /// `DynamicAnimator.checkpoint()`).
+    /// `DynamicAnimator.checkpoint()`) or a group was made again while playing (Scene+Groups).
     public func checkpoint() -> SceneCheckpoint? {
-        guard let animatorState = animator.checkpoint() else { return nil }
+        guard !regroupedWhilePlaying, let animatorState = animator.checkpoint() else { return nil }
         return SceneCheckpoint(
             itemIDs: items.map(\.id),
             items: items.map { SceneCheckpoint.ItemState(center: $0.center, transform: $0.transform, size: $0.size,

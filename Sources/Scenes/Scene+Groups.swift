@@ -9,6 +9,14 @@
 // Forming and dissolving a group while the scene plays (undo and redo of a group's deletion in
 // edit mode) swaps the group for its items, or its items for the group, in every list behavior
 // that holds them; a snap or an attachment holds what it was built with.
+//
+// An item of a group taken out while the scene plays (a rule's `remove`, an animation's `then:
+// remove`) leaves the rest as one body: UIKit's groups are fixed once made, so the rest becomes
+// a new group, made where its items are now, in the old one's place in every list behavior and
+// in the description (so `w` saves the group that is left), moving as the rigid body did: each
+// remaining item keeps its velocity v + ω × r. Its mass and inertia are the remaining items'
+// (Σm, Σ(I + m d²) about the new center of mass). One item left is a lone item again. A snap or
+// attachment that held the old group lets go with it, as joints naming a removed item do.
 import Dynamics
 import Geometry
 import SceneFormat
@@ -60,6 +68,51 @@ extension Scene {
         for (item, v) in zip(group.items, velocities) where animator.contains(item) {
             animator.setVelocity(v, angular: spin, for: item)
         }
+    }
+
+    /// Takes `item` out of the group `groups[index]` (see the top of this file); the item itself
+    /// is still to be taken out of `items` by the caller.
+    func removeFromGroup(_ item: SceneItem, groupAt index: Int) {
+        let old = groups[index]
+        regroupedWhilePlaying = true
+        let moving = animator.contains(old)
+        let v = moving ? animator.linearVelocity(for: old) : .zero
+        let spin = moving ? animator.angularVelocity(for: old) : 0
+        let rest = old.items.filter { $0 !== item }
+        let replacement: DynamicItem
+        if rest.count >= 2 {
+            let group = DynamicItemGroup(items: rest)
+            groups[index] = group
+            sceneDescription.groups[index].items.removeAll { $0 == item.id }
+            replacement = group
+        } else {
+            groups.remove(at: index)
+            sceneDescription.groups.remove(at: index)
+            guard let last = rest.first else { return }
+            replacement = last
+        }
+        for behavior in Self.flattened(animator.behaviors) {
+            if let list = behavior as? ItemListBehavior, list.items.contains(where: { $0 === old }) {
+                list.removeItem(old)
+                list.addItem(replacement)
+            } else if Self.holds(behavior, old) {
+                if let parent = Self.flattened(animator.behaviors).first(where: { $0.childBehaviors.contains { $0 === behavior } }) {
+                    parent.removeChildBehavior(behavior)
+                } else {
+                    animator.removeBehavior(behavior)
+                }
+            }
+        }
+        guard moving, v != .zero || spin != 0 else { return }
+        let r = replacement.center - old.center
+        animator.setVelocity(v + Vector(-spin * r.y, spin * r.x), angular: spin, for: replacement)
+    }
+
+    /// Whether `behavior` is a snap or attachment holding `item`.
+    private static func holds(_ behavior: DynamicBehavior, _ item: DynamicItem) -> Bool {
+        if let snap = behavior as? SnapBehavior { return snap.item === item }
+        if let attachment = behavior as? AttachmentBehavior { return attachment.items.contains { $0 === item } }
+        return false
     }
 
     static func flattened(_ behaviors: [DynamicBehavior]) -> [DynamicBehavior] {

@@ -30,6 +30,10 @@ public final class Scene {
     public internal(set) var behaviorsByID: [String: DynamicBehavior]
     /// The live item groups, one per `groups:` entry, in file order (Scene+Groups.swift).
     public internal(set) var groups: [DynamicItemGroup] = []
+    /// Whether an item of a group was taken out while playing (Scene+Groups): the group left is
+    /// made where its items were then, which a scene built again cannot make, so no checkpoint
+    /// is taken from then on (Scene+Checkpoint).
+    var regroupedWhilePlaying = false
     /// The file's behaviors, one per `behaviors:` entry, in file order.
     public internal(set) var fileBehaviors: [DynamicBehavior] = []
     /// The `dynamicItem` entries tuning added for one item each (Scene+Tuning), by behavior identity.
@@ -90,6 +94,11 @@ public final class Scene {
     /// animator). The behaviors gestures make at run time (a tap's snap, a drag's push, a grab's
     /// attachment) are of those three classes, and let go of it the same way here.
     public func removeItem(_ item: SceneItem) {
+        if let index = groups.firstIndex(where: { g in g.items.contains { $0 === item } }) {
+            removeFromGroup(item, groupAt: index)
+            items.removeAll { $0 === item }
+            return
+        }
         items.removeAll { $0 === item }
         var entries: [ObjectIdentifier: BehaviorDescription] = [:]
         for (entry, live) in zip(sceneDescription.behaviors, fileBehaviors) { entries[ObjectIdentifier(live)] = entry }

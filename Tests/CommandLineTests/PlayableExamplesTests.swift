@@ -1,4 +1,4 @@
-// The playable examples in docs/examples (a ball into a basket with at most three planks,
+// The playable examples in docs/examples (a ball into a basket with at most three items drawn,
 // dominoes that count as they fall, a bowling lane that scores pins), each played to a win
 // through the real binary: `nudge simulate FILE --input FILE-win.jsonl`, the recording kept
 // beside the scene, as `nudge play --record` writes one. What the tests check is what the
@@ -6,7 +6,7 @@
 // and every pin is counted exactly once (oncePerItem), and a chain of dominoes falls in order,
 // left to right; standing dominoes and pins stay up when nobody plays; the tap lands at the step
 // the input's time fixes (floor(t × 60) + 1); a ball left alone, or bowled too softly to reach
-// the pins, loses; a fourth plank loses at once. `nudge check` passes on each file.
+// the pins, loses; a fourth item drawn in the basket is refused. `nudge check` passes on each file.
 import Foundation
 import SceneTestSupport
 import Testing
@@ -120,16 +120,28 @@ struct PlayableExamplesTests {
         #expect(result.1.hasPrefix("One ball a game"))
     }
 
-    @Test("basket: two planks carry the ball over the wall into the basket; won, the planks counted 2")
+    /// The items of the last state line, by id.
+    static func lastItems(_ lines: [[String: Any]]) throws -> [String: [String: Any]] {
+        let items = try #require(lines.last { $0["items"] != nil }?["items"] as? [[String: Any]])
+        return Dictionary(items.map { ($0["id"] as? String ?? "", $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    @Test("basket: two planks drawn with edit mode's polygon tool and fixed with f carry the ball over the wall into the basket; won")
     func basket() throws {
         let lines = try Self.play("basket", input: Self.winning("basket"))
-        #expect(Self.values(lines, counter: "planks") == [1, 2])
         let result = try #require(Self.result(lines))
-        #expect(result == ("won", "In the basket with 2 planks!"))
+        #expect(result == ("won", "In the basket!"))
+        let items = try Self.lastItems(lines)
+        // The planks are the recording's: each polygon's center is its four clicked corners'
+        // mean, and fixed (f) it never moved.
+        let planks = try [("polygon-1", 175.0, 145.0), ("polygon-2", 400.0, 250.0)].map { id, x, y in
+            (try #require(items[id]), x, y)
+        }
+        for (plank, x, y) in planks {
+            #expect(abs((plank["x"] as? Double ?? 0) - x) < 0.01 && abs((plank["y"] as? Double ?? 0) - y) < 0.01)
+        }
         // The ball ends between the basket's rims (x 480 and 590, the ball's radius 16).
-        let last = try #require(lines.last { $0["items"] != nil }?["items"] as? [[String: Any]])
-        let ball = try #require(last.first { $0["id"] as? String == "ball" })
-        let x = try #require(ball["x"] as? Double)
+        let x = try #require(items["ball"]?["x"] as? Double)
         #expect(x > 480 + 16 - 1 && x < 590 - 16 + 1, "x \(x)")
     }
 
@@ -142,18 +154,18 @@ struct PlayableExamplesTests {
         #expect(step > 360, "not before the ball rolls, at 6 s (step 360)")
     }
 
-    @Test("basket: a fourth plank ends the scene lost at the step of that tap")
+    @Test("basket: addLimit 3: of four boxes drawn with edit mode's box tool the fourth is refused, and the scene goes on")
     func basketTooMany() throws {
-        var events: [String] = []
-        for (k, x) in [100, 200, 300, 400].enumerated() {
-            events.append(#"{"t":\#(k + 1),"type":"down","x":\#(x),"y":200}"#)
-            events.append(#"{"t":\#(Double(k + 1) + 0.05),"type":"up","x":\#(x),"y":200}"#)
+        var events = [#"{"t":0.5,"type":"key","key":"e"}"#, #"{"t":0.5,"type":"key","key":"b"}"#]
+        for (k, x) in [150, 250, 350, 450].enumerated() {
+            events.append(#"{"t":\#(k + 1),"type":"down","x":\#(x),"y":150}"#)
+            events.append(#"{"t":\#(Double(k + 1) + 0.05),"type":"up","x":\#(x + 40),"y":170}"#)
         }
-        let lines = try Self.play("basket", input: events.joined(separator: "\n") + "\n")
-        #expect(Self.values(lines, counter: "planks") == [1, 2, 3, 4])
-        let result = try #require(Self.result(lines))
-        #expect(result == ("lost", "Only 3 planks: that was the 4th"))
-        let fourth = try #require(lines.last { $0["counter"] as? String == "planks" }?["step"] as? Int)
-        #expect(lines.last?["step"] as? Int == fourth)
+        let lines = try Self.play("basket", input: events.joined(separator: "\n") + "\n", steps: 300)
+        let items = try Self.lastItems(lines)
+        #expect(items["box-1"] != nil && items["box-2"] != nil && items["box-3"] != nil)
+        #expect(items["box-4"] == nil)
+        #expect(items.count == 5, "the ball, the hint and three boxes")
+        #expect(Self.result(lines) == nil)
     }
 }

@@ -4,7 +4,8 @@
 // returns the fields of its headless line beyond `step`, `rule` and `action` (already JSON
 // encoded, in a fixed order, so a run prints the same bytes every time). Actions that change
 // the world take the paths gestures and animations take: items are added as a `spawn` adds
-// them (sharing its limit of 200), removed as `then: remove` removes them, and behaviors go
+// them (sharing its limit of 200, and the scene's `addLimit` when a gesture fired them),
+// removed as `then: remove` removes them, and behaviors go
 // through the animator's addBehavior/removeBehavior; RuleRunner commits once after a boundary's
 // actions so the headless line of that step already shows them.
 import Dynamics
@@ -27,6 +28,8 @@ struct ActionContext {
     let session: SceneSession
     let runner: RuleRunner
     let occurrence: EventOccurrence
+    /// Who fired the actions: a gesture entry, a rule of a gesture event, or another rule.
+    var adder: SceneGestures.Adder = .rule
     var scene: Scene { session.scene }
 
     /// The item `id` names, else the event's item; nil when there is none (any more).
@@ -81,7 +84,7 @@ extension ActionDescription.Add: ActionRuntime {
     func run(_ c: ActionContext) -> [(String, String)] {
         guard let description = c.scene.sceneDescription.items.first(where: { $0.id == template }) else { return [] }
         let point = c.point(at) ?? description.center.resolve(in: c.scene.referenceBounds)
-        let added = c.session.gestures.spawn(description, joining: behaviors, point)
+        let added = c.session.gestures.spawn(description, joining: behaviors, point, by: c.adder)
         return itemField(added) + [("x", HeadlessJSON.number(point.x)), ("y", HeadlessJSON.number(point.y))]
     }
 }

@@ -25,26 +25,26 @@ public final class RuleRunner: CollisionBehaviorDelegate, DynamicAnimatorDelegat
         public var message: String?
     }
 
-    private unowned let session: SceneSession
+    unowned let session: SceneSession
     let rules: [RuleDescription]
-    private let memories: [RuleMemory]
+    let memories: [RuleMemory]
     /// The counters rules changed, in the order each was first changed.
-    public private(set) var counters: [(name: String, value: Double)] = []
+    public internal(set) var counters: [(name: String, value: Double)] = []
     /// Set once by an `end` or `nextScene` action.
-    public private(set) var ending: Ending?
+    public internal(set) var ending: Ending?
     /// Bells rung and not yet heard by the terminal.
     var bells = 0
     /// Headless lines not yet taken.
-    private var lines: [String] = []
+    var lines: [String] = []
     /// What the delegates heard since the last boundary.
-    private var contacts: [ContactFact] = []
-    private var paused = false, resumed = false
+    var contacts: [ContactFact] = []
+    var paused = false, resumed = false
     /// Each item's side of the reference bounds at the last boundary.
-    private var inside: [ObjectIdentifier: Bool] = [:]
+    var inside: [ObjectIdentifier: Bool] = [:]
     /// Gesture entries with `do:` that fired since the last boundary.
-    private var gestures: [(number: Int, recognizer: String, actions: [ActionDescription], occurrence: EventOccurrence)] = []
+    var gestures: [(number: Int, recognizer: String, actions: [ActionDescription], occurrence: EventOccurrence)] = []
     /// Instantaneous pushes added by rules, taken out once spent.
-    private var pushes: [PushBehavior] = []
+    var pushes: [PushBehavior] = []
 
     init(session: SceneSession) {
         self.session = session
@@ -112,7 +112,7 @@ public final class RuleRunner: CollisionBehaviorDelegate, DynamicAnimatorDelegat
         var acted = !gestures.isEmpty
         for gesture in gestures where ending == nil {
             run(gesture.actions, head: "{\"step\":\(step),\"gesture\":\(gesture.number)", event: gesture.recognizer,
-                gesture.occurrence, step: step)
+                gesture.occurrence, step: step, adder: .gesture)
         }
         gestures.removeAll()
         for (index, rule) in rules.enumerated() where ending == nil {
@@ -131,22 +131,25 @@ public final class RuleRunner: CollisionBehaviorDelegate, DynamicAnimatorDelegat
 
     private func fire(_ rule: RuleDescription, number: Int, _ occurrence: EventOccurrence, step: Int) {
         let head = "{\"step\":\(step),\"rule\":\(number)" + (rule.id.map { ",\"id\":" + HeadlessJSON.string($0) } ?? "")
-        run(rule.actions, head: head, event: rule.event.name, occurrence, step: step)
+        let byGesture = rule.event.kind is EventDescription.Tap || rule.event.kind is EventDescription.Pan
+            || rule.event.kind is EventDescription.LongPress
+        run(rule.actions, head: head, event: rule.event.name, occurrence, step: step, adder: byGesture ? .gestureRule : .rule)
     }
 
     /// Writes the event line, runs `actions` in order (until one ends the scene), one line each.
-    private func run(_ actions: [ActionDescription], head: String, event: String, _ occurrence: EventOccurrence, step: Int) {
+    private func run(_ actions: [ActionDescription], head: String, event: String, _ occurrence: EventOccurrence, step: Int,
+                     adder: SceneGestures.Adder) {
         lines.append(Self.line(head, [("event", HeadlessJSON.string(event))] + occurrence.jsonFields))
         for action in actions {
             guard ending == nil, let runtime = action.runtime else { break }
-            let fields = runtime.run(ActionContext(session: session, runner: self, occurrence: occurrence))
+            let fields = runtime.run(ActionContext(session: session, runner: self, occurrence: occurrence, adder: adder))
             lines.append(Self.line(head, [("action", HeadlessJSON.string(action.name))] + fields))
         }
         if ending != nil && endingStep == nil { endingStep = step }
     }
 
     /// The step the scene ended at.
-    public private(set) var endingStep: Int?
+    public internal(set) var endingStep: Int?
 
     /// `{"step":S,"result":"won","message":"..."}`, the last line of a headless run that ended.
     public var resultLine: String? {
