@@ -168,4 +168,21 @@ struct PlayableExamplesTests {
         #expect(items.count == 5, "the ball, the hint and three boxes")
         #expect(Self.result(lines) == nil)
     }
+
+    @Test("basket: the status line counts the player's items: 3 of 3 left at 0.5 s, 1 of 3 once the recording drew two planks (8.3 s)")
+    func basketStatusLine() throws {
+        var last: [String] = []
+        for at in ["0.5", "8.3"] {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-basket-\(UUID().uuidString).txt")
+            defer { try? FileManager.default.removeItem(at: url) }
+            let result = try CommandLineTests.run(["snapshot", Self.folder.appendingPathComponent("basket.yaml").path, "--at", at,
+                                                   "--input", Self.folder.appendingPathComponent("basket-win.jsonl").path,
+                                                   "--output", url.path])
+            #expect(result.status == 0, "\(result.errors)")
+            let text = try String(contentsOf: url, encoding: .utf8)
+            last.append(String(text.split(separator: "\n").last ?? ""))
+        }
+        #expect(last[0].contains("│ 3 of 3 items left │"), "\(last[0])")
+        #expect(last[1].contains("│ 1 of 3 items left │"), "\(last[1])")
+    }
 }

@@ -104,4 +104,20 @@ struct AddLimitTests {
         #expect(s.scene.items.count == 201)
         #expect(s.messages.last == "no more items: rules have added 200, the most one scene takes (r starts it again)")
     }
+
+    @Test("addLimit reads, writes back and reads the same; a negative or fractional one is an error at its key")
+    func format() throws {
+        let description = try SceneParser().parse(yaml: Self.basket, file: "basket.yaml")
+        #expect(description.addLimit == 3)
+        let written = try SceneWriter().text(for: description)
+        #expect(written.contains("addLimit: 3"))
+        #expect(try SceneParser().parse(yaml: written, file: "again.yaml") == description)
+        for bad in ["-1", "2.5"] {
+            let yaml = Self.basket.replacingOccurrences(of: "addLimit: 3", with: "addLimit: \(bad)")
+            #expect(throws: SceneErrors.self) { try SceneParser().parse(yaml: yaml, file: "bad.yaml") }
+            do { _ = try SceneParser().parse(yaml: yaml, file: "bad.yaml") } catch {
+                #expect("\(error)".contains("bad.yaml:2:11: addLimit: expected a whole number of at least 0, found \(bad)"), "\(error)")
+            }
+        }
+    }
 }
