@@ -78,4 +78,54 @@ struct RuleCheckpointTests {
             #expect(restored.messages == straightSession.messages)
         }
     }
+
+    /// Rules that take gravity out and put it back (so it steps after the collision behavior),
+    /// push, count the balls that leave and cross a speed, once per ball.
+    static let moving = """
+        size: [640, 368]
+        items:
+          - {id: a, shape: ellipse, size: [30, 30], center: [100, 100], velocity: [300, 0]}
+          - {id: b, shape: ellipse, size: [30, 30], center: [300, 60], velocity: [-200, 50]}
+          - {id: c, size: [40, 40], center: [500, 120], velocity: [0, -100]}
+        behaviors:
+          - {type: gravity, id: fall, items: [a, b, c]}
+          - {type: collision, id: walls, items: [a, b, c], boundaries: reference}
+          - {type: dynamicItem, items: [a, b, c], elasticity: 0.8}
+        rules:
+          - on: {event: after, seconds: 0.5}
+            do: [{action: removeBehavior, behavior: fall}]
+          - on: {event: after, seconds: 1}
+            do: [{action: addBehavior, behavior: fall}, {action: push, item: a, direction: [0, -2]}]
+          - oncePerItem: true
+            on: {event: threshold, value: speed, above: 400}
+            do: [{action: counter, counter: fast}]
+          - on: {event: contactBegan, boundary: reference}
+            do: [{action: counter, counter: bounces}]
+          - on: {event: every, seconds: 0.75}
+            do: [{action: removeBehavior, behavior: walls}, {action: addBehavior, behavior: walls}]
+        """
+
+    @Test("behaviors a rule took out and put back come back in the animator's order: from checkpoints after 1 s, 300 steps on match the straight run")
+    func behaviorsMovedByRules() throws {
+        let description = try SceneParser().parse(yaml: Self.moving, file: "moving.yaml")
+        let history = SessionHistory(sceneDescription: description, referenceBounds: Rect(origin: .zero, size: Size(640, 368)))
+        let straightSession = history.makeSession()
+        let straight = Self.run(history, straightSession, to: 400)
+        #expect(straight.flatMap(\.lines).contains { $0.contains("\"counter\":\"bounces\"") }, "the balls bounced")
+        // The rules moved behaviors: the animator's order is not the file's any more.
+        let scene = straightSession.scene
+        let order = scene.animator.behaviors.compactMap { b in scene.fileBehaviors.firstIndex { $0 === b } }
+        #expect(Set(order) == [0, 1, 2] && order != [0, 1, 2], "\(order)")
+        for k in [70, 131, 200, 333] {
+            let restored = history.start(toReach: k)
+            let from = restored.stepCount
+            #expect(from > 60 && k - from < 8, "step \(k) started from \(from)")
+            history.advance(restored, to: k)
+            _ = restored.rules?.takeLines()
+            let after = Self.run(history, restored, to: 400)
+            #expect(after.map(\.state) == straight[k...].map(\.state), "the states after step \(k)")
+            #expect(after.map(\.lines) == straight[k...].map(\.lines), "the rule lines after step \(k)")
+            #expect(restored.rules?.statusText == straightSession.rules?.statusText)
+        }
+    }
 }
