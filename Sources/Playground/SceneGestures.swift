@@ -33,7 +33,8 @@ final class SceneGestures {
 
     private unowned let session: SceneSession
     private var scene: Scene { session.scene }
-    /// Items gestures may add to one scene (from its start or last reload); `spawn` stops there.
+    /// Items gestures and rules may add to one scene (from its start or last reload); `spawn`
+    /// and `add` stop there.
     /// 200 balls of the Sandbox's 32 pt fill its 640×368 pt play area (about 230 fit).
     static let maximumSpawnedItems = 200
     /// What carries from gesture to gesture: each template's last number, the items gestures
