@@ -23,12 +23,13 @@ struct Reading {
         self.errors = errors; self.defaultName = defaultName; self.imageFolder = imageFolder; self.limits = limits
     }
 
-    static let sceneKeys = ["name", "summary", "size", "items", "groups", "behaviors", "gestures", "animations", "rules"]
+    static let sceneKeys = ["name", "summary", "size", "sleeping", "items", "groups", "behaviors", "gestures", "animations", "rules"]
     mutating func scene(_ r: NodeReader) -> SceneDescription? {
         guard let m = r.mapping(allowed: Self.sceneKeys) else { return nil }
         var scene = SceneDescription(name: m["name"]?.string() ?? defaultName)
         scene.summary = m["summary"]?.string() ?? ""
         scene.size = m["size"]?.size()
+        scene.sleeping = m["sleeping"]?.bool() ?? true
         let itemIDs = readItems(m, into: &scene)
         readGroups(m, into: &scene)
         let behaviorTypes = readBehaviors(m, into: &scene)

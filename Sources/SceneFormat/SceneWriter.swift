@@ -22,6 +22,7 @@ public struct SceneWriter: Sendable {
         w.add("name", .string(scene.name))
         w.add("summary", scene.summary.isEmpty ? nil : .string(scene.summary))
         w.add("size", scene.size.map(Node.size))
+        w.add("sleeping", scene.sleeping ? nil : .bool(false))
         w.add("items", .blockList(scene.items.map { block(item($0, placed: true)) }))
         w.add("groups", scene.groups.isEmpty ? nil : .blockList(scene.groups.map { block(group($0)) }))
         w.add("behaviors", scene.behaviors.isEmpty ? nil : .blockList(scene.behaviors.map { $0.write() }))
@@ -58,6 +59,7 @@ public struct SceneWriter: Sendable {
         if placed {
             w.add("velocity", item.velocity == .zero ? nil : .vector(item.velocity))
             w.add("angularVelocity", item.angularVelocity == 0 ? nil : .number(item.angularVelocity))
+            w.add("asleep", item.asleep ? .bool(true) : nil)
         }
         return w.pairs
     }
