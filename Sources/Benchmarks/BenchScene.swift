@@ -14,6 +14,10 @@ public struct BuiltBenchScene {
     /// For a scene that holds its items in a container (the tumbler's drum): how many of them are
     /// inside it now, and of how many; nil for other scenes.
     public var kept: (() -> (inside: Int, of: Int))? = nil
+    /// Called with the step's index (from 0) before each step, inside the timing, as v3's
+    /// benchmark app calls a scene's step function: a scene that steers a kinematic body to a
+    /// target, or adds and removes bodies as it runs (the Box2D v3 twins). Nil for the others.
+    public var beforeStep: ((Int) -> Void)? = nil
 
     /// The largest distance any item moved from its start.
     public var maximumDrift: Double {

@@ -21,10 +21,16 @@ public enum EngineScenes {
         [pyramid(base: 20), pyramid(base: 40), pyramid(base: 100), cradle, pinGrid, rain, tumbler]
     }
 
+    /// Box2D v3's ten benchmark scenes rebuilt under v3's names (BoxTwins); `nudge bench engine
+    /// --twins` runs them. v3's "tumbler" shares its name with the scene above, which keeps it.
+    public static var twins: [BenchScene] { BoxTwins.all }
+
     /// A scene by name: one of `all`, or a size of the scaling runs, "pyramid-N" (N a triangular
-    /// number, base b with N = b(b+1)/2) or "rain-N" (N ≥ 1 shapes). Nil for anything else.
+    /// number, base b with N = b(b+1)/2) or "rain-N" (N ≥ 1 shapes), or a twin of v3's that no
+    /// scene of `all` is named as. Nil for anything else.
     public static func scene(named name: String) -> BenchScene? {
         if let scene = all.first(where: { $0.name == name }) { return scene }
+        if let twin = BoxTwins.scene(named: name) { return twin }
         if name.hasPrefix("pyramid-"), let count = Int(name.dropFirst("pyramid-".count)), count > 0 {
             // b(b+1)/2 = N  ⇔  b = (√(8N+1) − 1) / 2
             let base = (Int(Double(8 * count + 1).squareRoot()) - 1) / 2

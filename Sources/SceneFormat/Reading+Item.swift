@@ -11,9 +11,9 @@ import Yams
 
 extension Reading {
     static let itemKeys = ["id", "shape", "size", "center", "angle", "color", "alpha", "text", "vertices", "image", "scale",
-                           "velocity", "angularVelocity"]
+                           "velocity", "angularVelocity", "asleep"]
     /// Keys only a placed item has: a gesture's template takes its place and motion from the gesture.
-    static let placedItemKeys: Set<String> = ["center", "velocity", "angularVelocity"]
+    static let placedItemKeys: Set<String> = ["center", "velocity", "angularVelocity", "asleep"]
 
     /// An item; with `spawned`, a gesture's template (id optional, no center).
     mutating func item(_ r: NodeReader, spawned: Bool) -> ItemDescription? {
@@ -30,11 +30,14 @@ extension Reading {
         let scale = m["scale"]?.positiveNumber() ?? 1
         let velocity = m["velocity"]?.vector() ?? .zero
         let angularVelocity = m["angularVelocity"]?.number() ?? 0
+        let asleep = m["asleep"]?.bool() ?? false
         // A bad size has been reported; a stand-in keeps the id known so references to it check.
         guard let id else { return nil }
-        return ItemDescription(id: id, shape: shape, size: size ?? Size(1, 1), center: center, angle: angle, color: color,
-                               alpha: alpha, text: text, vertices: vertices, image: image, bitmap: bitmap, scale: scale,
-                               velocity: velocity, angularVelocity: angularVelocity)
+        var item = ItemDescription(id: id, shape: shape, size: size ?? Size(1, 1), center: center, angle: angle, color: color,
+                                   alpha: alpha, text: text, vertices: vertices, image: image, bitmap: bitmap, scale: scale,
+                                   velocity: velocity, angularVelocity: angularVelocity)
+        item.asleep = asleep
+        return item
     }
 
     /// The keys only some shapes have: a label's `text`, a polygon's `vertices`, an image's

@@ -23,13 +23,14 @@ struct Reading {
         self.errors = errors; self.defaultName = defaultName; self.imageFolder = imageFolder; self.limits = limits
     }
 
-    static let sceneKeys = ["name", "summary", "size", "addLimit", "items", "groups", "behaviors", "gestures", "animations", "rules"]
+    static let sceneKeys = ["name", "summary", "size", "addLimit", "sleeping", "items", "groups", "behaviors", "gestures", "animations", "rules"]
     mutating func scene(_ r: NodeReader) -> SceneDescription? {
         guard let m = r.mapping(allowed: Self.sceneKeys) else { return nil }
         var scene = SceneDescription(name: m["name"]?.string() ?? defaultName)
         scene.summary = m["summary"]?.string() ?? ""
         scene.size = m["size"]?.size()
         scene.addLimit = m["addLimit"]?.integer(minimum: 0)
+        scene.sleeping = m["sleeping"]?.bool() ?? true
         let itemIDs = readItems(m, into: &scene)
         readGroups(m, into: &scene)
         let behaviorTypes = readBehaviors(m, into: &scene)

@@ -25,6 +25,9 @@ public struct SceneDescription: Hashable, Sendable {
     public var animations: [AnimationDescription]
     /// What the scene does when something happens: each rule an event and its actions.
     public var rules: [RuleDescription]
+    /// Whether parts of the scene that come to rest may sleep (`sleeping`, default true): off,
+    /// every body is simulated every step, as Box2D's benchmarks run.
+    public var sleeping = true
 
     public init(name: String, summary: String = "", size: Size? = nil, items: [ItemDescription] = [],
                 behaviors: [BehaviorDescription] = [], gestures: [GestureDescription] = [],
@@ -58,6 +61,9 @@ public struct ItemDescription: Hashable, Sendable {
     public var text: String?
     /// A polygon's vertices relative to the center, convex, in the order given.
     public var vertices: [Point]?
+    /// Whether the item starts asleep (`asleep`): it sleeps from the end of the first step if it
+    /// is at rest then, until something touches it (DynamicAnimator.setStartsAsleep).
+    public var asleep = false
     /// An image item's file, as written (resolved against the scene file's folder later).
     public var image: String?
     /// An image item's pixels, decoded once when the scene is loaded from a file (nil when the

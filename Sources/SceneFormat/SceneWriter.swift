@@ -23,6 +23,7 @@ public struct SceneWriter: Sendable {
         w.add("summary", scene.summary.isEmpty ? nil : .string(scene.summary))
         w.add("size", scene.size.map(Node.size))
         w.add("addLimit", scene.addLimit.map { .number(Double($0)) })
+        w.add("sleeping", scene.sleeping ? nil : .bool(false))
         w.add("items", .blockList(scene.items.map { block(item($0, placed: true)) }))
         w.add("groups", scene.groups.isEmpty ? nil : .blockList(scene.groups.map { block(group($0)) }))
         w.add("behaviors", scene.behaviors.isEmpty ? nil : .blockList(scene.behaviors.map { $0.write() }))
@@ -59,6 +60,7 @@ public struct SceneWriter: Sendable {
         if placed {
             w.add("velocity", item.velocity == .zero ? nil : .vector(item.velocity))
             w.add("angularVelocity", item.angularVelocity == 0 ? nil : .number(item.angularVelocity))
+            w.add("asleep", item.asleep ? .bool(true) : nil)
         }
         return w.pairs
     }

@@ -44,6 +44,7 @@ public struct SceneBuilder: Sendable {
         let groups = Self.groups(description.groups, items: items)
         let context = BehaviorBuildContext(referenceBounds: referenceBounds, items: items, groups: groups)
         let animator = DynamicAnimator(referenceBounds: referenceBounds)
+        animator.allowsSleeping = description.sleeping
         var behaviorsByID: [String: DynamicBehavior] = [:]
         var fileBehaviors: [DynamicBehavior] = []
 
@@ -63,6 +64,7 @@ public struct SceneBuilder: Sendable {
         Self.setVelocities(of: groups, from: description.items, animator: animator)
         // Built means in the engine: queries about the new scene answer before its first step.
         animator.commitChanges()
+        for (item, entry) in zip(items, description.items) where entry.asleep { animator.setStartsAsleep(item) }
 
         let scene = Scene(sceneDescription: description, referenceBounds: referenceBounds, items: items, animator: animator,
                           behaviorsByID: behaviorsByID)

@@ -23,6 +23,9 @@ struct BenchEngineCommand: ParsableCommand {
     @Flag(help: "Print JSON Lines, one result per scene, instead of a table.")
     var json = false
 
+    @Flag(help: "Run the twins of Box2D v3's ten benchmark scenes (v3's names; with --scene, only those twins).")
+    var twins = false
+
     @Flag(help: "List the scenes and exit.")
     var list = false
 
@@ -31,21 +34,29 @@ struct BenchEngineCommand: ParsableCommand {
 
     func validate() throws {
         try checkSteps(steps)
-        for name in scenes where EngineScenes.scene(named: name) == nil {
+        for name in scenes where lookUp(name) == nil {
             throw ValidationError("unknown scene '\(name)'; known: \(EngineScenes.all.map(\.name).joined(separator: ", ")), "
                                   + "or pyramid-N (N = b(b+1)/2) and rain-N for other sizes")
         }
+    }
+
+    /// A scene named on the command line: among the twins first with --twins.
+    func lookUp(_ name: String) -> BenchScene? {
+        if twins { return EngineScenes.twins.first { $0.name == name } }
+        return EngineScenes.scene(named: name)
     }
 
     func run() throws {
         let all = EngineScenes.all
         if list {
             for s in all { print("\(s.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(s.summary)") }
+            print("Twins of Box2D v3's benchmark scenes (--twins):")
+            for s in EngineScenes.twins { print("\(s.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(s.summary)") }
             return
         }
         BenchCommand.warnIfDebugBuild("bench")
         let progress = ProgressLine()
-        let selected = scenes.isEmpty ? all : scenes.compactMap(EngineScenes.scene(named:))
+        let selected = scenes.isEmpty ? (twins ? EngineScenes.twins : all) : scenes.compactMap(lookUp)
         let runner = BenchRunner(now: BenchCommand.monotonicNanoseconds(), progress: progress.show)
         if !json {
             print("scene           bodies  contacts  joints  steps   median ms    min ms    max ms  stands")

@@ -497,4 +497,13 @@ struct SceneSizeLimitTests {
         }
         #expect((try? SceneParser(limits: SceneLimits(entries: 12)).parse(yaml: yaml, file: "t.yaml")) != nil)
     }
+
+    @Test("a scene of 22,000 items (Box2D v3's many_pyramids) is read with the standard limits, within 4 MiB")
+    func manyPyramidsFits() throws {
+        let yaml = "name: T\nitems:\n" + (0..<22_000).map { "  - {id: b\($0), size: [10, 10], center: [\($0 % 200 * 10), \($0 / 200 * 10)]}" }
+            .joined(separator: "\n") + "\n"
+        #expect(yaml.utf8.count < SceneLimits.standard.fileBytes)
+        let scene = try SceneParser().parse(yaml: yaml, file: "t.yaml")
+        #expect(scene.items.count == 22_000)
+    }
 }
