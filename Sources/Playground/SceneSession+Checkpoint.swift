@@ -36,6 +36,15 @@ public struct SessionCheckpoint {
     public var retainedBytes: Int {
         scene.retainedBytes + messages.reduce(0) { $0 + $1.utf8.count + MemoryLayout<String>.stride }
     }
+
+    /// Whether the engine's part is packed.
+    public var isPacked: Bool { scene.isPacked }
+
+    /// The same checkpoint with the engine's contacts packed (World+Checkpoint): fewer bytes,
+    /// restored to the same bits, at the cost of packing once and unpacking at each restore.
+    public func packed() -> SessionCheckpoint {
+        SessionCheckpoint(step: step, messages: messages, scene: scene.packed(), animations: animations, spawns: spawns)
+    }
 }
 
 extension SceneSession {
