@@ -53,7 +53,7 @@ let package = Package(
     targets: [
         .target(name: "Geometry"),
         .target(name: "CLaneShuffles"),
-        .target(name: "Dynamics", dependencies: ["Geometry", "CLaneShuffles"], swiftSettings: optimize),
+        .target(name: "Dynamics", dependencies: ["Geometry", "CLaneShuffles", "CZlib"], swiftSettings: optimize),
         .target(name: "Gestures", dependencies: ["Geometry"]),
         .target(name: "Animation", dependencies: ["Geometry"]),
         .systemLibrary(

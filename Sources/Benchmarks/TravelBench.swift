@@ -9,8 +9,9 @@
 // the first press costs where checkpoints are sparse), single steps back (`,`: from the latest
 // checkpoint, which the trips before left near) and single steps forward (`.`: the session on
 // screen runs one step). The session a trip replaced is kept to restore into, as the app does.
-// Memory is the history's count of its checkpoints' bytes and the process's resident set
-// before playing and after.
+// Memory is the history's count of its checkpoints' bytes (most of them packed as they age) and
+// the process's resident set before playing and after, and its peak (which counts the packing's
+// scratch and the allocator's slack).
 import Foundation
 import Geometry
 import Playground
@@ -27,8 +28,12 @@ public enum TravelBench {
         public var playSeconds = 0.0
         public var checkpointBytes = 0
         public var checkpointCount = 0
+        public var packedCount = 0
+        /// The longest stretch of steps between checkpoints (or after the last one).
+        public var widestGap = 0
         public var residentBefore = 0
         public var residentAfter = 0
+        public var residentPeak = 0
         /// Milliseconds of each trip, by kind.
         public var jumps: [Double] = []
         public var stepsBack: [Double] = []
@@ -54,6 +59,9 @@ public enum TravelBench {
         result.residentAfter = residentBytes()
         result.checkpointBytes = history.checkpointBytes
         result.checkpointCount = history.checkpointCount
+        result.packedCount = history.packedCheckpointCount
+        let marks = history.checkpointSteps + [steps]
+        result.widestGap = zip([0] + marks, marks).map { $1 - $0 }.max() ?? steps
         var random = SplitMix64(seed: seed)
         func travel(to target: Int) -> Double {
             let t0 = now()
@@ -74,7 +82,16 @@ public enum TravelBench {
                 result.stepsForward.append((now() - t0) * 1000)
             }
         }
+        result.residentPeak = peakResidentBytes()
         return result
+    }
+
+    /// The process's largest resident set so far in bytes (Linux: VmHWM of /proc/self/status), 0 elsewhere.
+    public static func peakResidentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kB = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+        return kB * 1024
     }
 
     /// The process's resident set in bytes (Linux: /proc/self/statm), 0 elsewhere.

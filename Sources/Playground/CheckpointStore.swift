@@ -18,12 +18,40 @@
 // runs from the grid checkpoint before it through the steps the next presses land on, so of 8
 // presses of `,` held down one re-simulates up to 7 steps and the other 7 only restore.
 //
+// Past `evenFrom` steps from both (three mean gaps, at least `farAway`), distance stops
+// counting: there every gap costs its length alone, so the far past is spaced evenly and a
+// jump anywhere into it re-simulates at most about one even gap, where spacing in proportion to
+// distance left the first tenth of a 10-minute crowd's session with one checkpoint (a jump
+// there re-simulated minutes). Nearer, gaps stay within about twice their distance.
+//
+// Checkpoints are packed as they age (SessionCheckpoint.packed(): the engine's contacts
+// deflated): the newest stay as they are, while they hold at most a quarter of the budget (a
+// step back restores from them, and unpacking costs time: a crowd's contacts take tens of
+// milliseconds); any older one is packed once, when it leaves that set.
+//
 // The bytes are each checkpoint's arrays counted alone (SessionCheckpoint.retainedBytes), an
 // upper bound: checkpoints taken while parts of the engine did not change share those arrays.
+//
+// Packing allocates and frees buffers of a contact array's size; the C allocator keeps freed
+// ones for reuse, and between the checkpoints that stay they add up to more than the budget in
+// the process's resident set. After packing, the store hands the free pages back (malloc_trim).
+#if os(Linux)
+/// glibc's malloc_trim (malloc.h, which the Glibc module leaves out).
+@_silgen_name("malloc_trim") private func mallocTrim(_ pad: Int) -> Int32
+#endif
+
 /// What the store needs of a checkpoint.
 protocol StepCheckpoint {
     var step: Int { get }
     var retainedBytes: Int { get }
+    /// Whether it is packed, and the same checkpoint packed (itself where nothing packs).
+    var isPacked: Bool { get }
+    func packed() -> Self
+}
+
+extension StepCheckpoint {
+    var isPacked: Bool { true }
+    func packed() -> Self { self }
 }
 
 extension SessionCheckpoint: StepCheckpoint {}
@@ -38,13 +66,20 @@ final class CheckpointStore<Checkpoint: StepCheckpoint> {
     /// Steps users are near: the furthest reached and the last one a trip or step reached.
     private var present = 0
     private var cursor = 0
+    /// Steps of the checkpoints not packed yet, oldest added first.
+    private var unpacked: [Int] = []
+    /// Distance from the present or the cursor beyond which spacing is even.
+    let farAway: Int
 
-    init(interval: Int = 8, budget: Int = 256 << 20) {
+    init(interval: Int = 8, budget: Int = 256 << 20, farAway: Int = 512) {
         self.interval = max(1, interval)
         self.budget = budget
+        self.farAway = max(1, farAway)
     }
 
     var count: Int { checkpoints.count }
+    /// How many are packed.
+    var packedCount: Int { checkpoints.count(where: { $0.checkpoint.isPacked }) }
 
     /// Whether a checkpoint of `step` is wanted: on the grid, or anywhere when `fine` (the last
     /// steps of a trip, where the next steps back will land), and not held already.
@@ -66,7 +101,30 @@ final class CheckpointStore<Checkpoint: StepCheckpoint> {
         let at = checkpoints.firstIndex { $0.checkpoint.step > c.step } ?? checkpoints.count
         checkpoints.insert((c, size), at: at)
         bytes += size
+        if !c.isPacked { unpacked.append(c.step) }
+        let packedAny = packOldest()
         while bytes > budget, let victim = cheapestToDrop() { remove(at: victim) }
+        #if os(Linux)
+        if packedAny { _ = mallocTrim(0) }
+        #endif
+    }
+
+    /// Packs the oldest unpacked checkpoints while the unpacked ones hold more than a quarter
+    /// of the budget, keeping the newest as it is; returns whether it packed any.
+    private func packOldest() -> Bool {
+        var held = unpacked.reduce(0) { sum, step in sum + (index(of: step).map { checkpoints[$0].bytes } ?? 0) }
+        var packedAny = false
+        while held > budget / 4, unpacked.count > 1 {
+            let step = unpacked.removeFirst()
+            guard let i = index(of: step) else { continue }
+            let p = checkpoints[i].checkpoint.packed()
+            let size = p.retainedBytes
+            held -= checkpoints[i].bytes
+            bytes += size - checkpoints[i].bytes
+            checkpoints[i] = (p, size)
+            packedAny = true
+        }
+        return packedAny
     }
 
     /// The latest checkpoint at or before `step`.
@@ -92,7 +150,15 @@ final class CheckpointStore<Checkpoint: StepCheckpoint> {
 
     private func remove(at i: Int) {
         bytes -= checkpoints[i].bytes
+        unpacked.removeAll { $0 == checkpoints[i].checkpoint.step }
         checkpoints.remove(at: i)
+    }
+
+    /// The distance from the present and the cursor beyond which spacing is even: three times
+    /// the mean gap, and at least `farAway`.
+    var evenFrom: Int {
+        guard let first = checkpoints.first, let last = checkpoints.last else { return farAway }
+        return max(farAway, 3 * (last.checkpoint.step - first.checkpoint.step) / checkpoints.count)
     }
 
     /// The checkpoint whose loss costs least (see the top of this file); nil when only the first
@@ -101,10 +167,11 @@ final class CheckpointStore<Checkpoint: StepCheckpoint> {
         guard checkpoints.count > 2 else { return nil }
         var best: Int?
         var bestCost = Double.infinity
+        let even = evenFrom
         for i in 1..<(checkpoints.count - 1) {
             let step = checkpoints[i].checkpoint.step
             let gap = Double(checkpoints[i + 1].checkpoint.step - checkpoints[i - 1].checkpoint.step)
-            let distance = Double(max(1, min(abs(present - step), abs(cursor - step))))
+            let distance = Double(max(1, min(abs(present - step), abs(cursor - step), even)))
             let cost = gap / distance
             if cost < bestCost { bestCost = cost; best = i }
         }

@@ -40,6 +40,15 @@ public struct SessionCheckpoint {
         scene.retainedBytes + messages.reduce(0) { $0 + $1.utf8.count + MemoryLayout<String>.stride }
             + (rules?.retainedBytes ?? 0)
     }
+
+    /// Whether the engine's part is packed.
+    public var isPacked: Bool { scene.isPacked }
+
+    /// The same checkpoint with the engine's contacts packed (World+Checkpoint): fewer bytes,
+    /// restored to the same bits, at the cost of packing once and unpacking at each restore.
+    public func packed() -> SessionCheckpoint {
+        SessionCheckpoint(step: step, messages: messages, scene: scene.packed(), animations: animations, spawns: spawns)
+    }
 }
 
 extension SceneSession {

@@ -55,6 +55,9 @@ extension SessionHistory {
     /// Bytes the checkpoints hold, counted alone (an upper bound) and how many there are.
     public var checkpointBytes: Int { checkpoints.bytes }
     public var checkpointCount: Int { checkpoints.count }
+    public var packedCheckpointCount: Int { checkpoints.packedCount }
+    /// The steps the checkpoints were taken at, earliest first.
+    public var checkpointSteps: [Int] { checkpoints.checkpoints.map(\.checkpoint.step) }
 
     private func restored(_ c: SessionCheckpoint) -> SceneSession? {
         if let spare, sparesServe(spare) {

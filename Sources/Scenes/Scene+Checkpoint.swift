@@ -37,6 +37,14 @@ public struct SceneCheckpoint {
     public var retainedBytes: Int {
         animator.retainedBytes + items.count * (MemoryLayout<ItemState>.stride + 2 * MemoryLayout<String>.stride)
     }
+
+    /// Whether the engine's part is packed.
+    public var isPacked: Bool { animator.isPacked }
+
+    /// The same checkpoint with the engine's contacts packed (DynamicAnimator+Checkpoint).
+    public func packed() -> SceneCheckpoint {
+        SceneCheckpoint(itemIDs: itemIDs, items: items, animatorItemIDs: animatorItemIDs, animator: animator.packed())
+    }
 }
 
 extension Scene {

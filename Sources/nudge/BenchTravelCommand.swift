@@ -42,14 +42,16 @@ struct BenchTravelCommand: ParsableCommand {
         progress.clear()
         let mb = { (bytes: Int) in String(format: "%.1f MB", Double(bytes) / 1_048_576) }
         print("crowd of \(items), \(steps) steps (\(steps / 60) s) played in \(String(format: "%.1f", r.playSeconds)) s")
-        print("checkpoints: \(r.checkpointCount), holding at most \(mb(r.checkpointBytes)) (each counted alone)")
-        print("resident set: \(mb(r.residentBefore)) before playing, \(mb(r.residentAfter)) after")
-        print("trip            count   median ms   worst ms")
-        for (name, times) in [("jump", r.jumps), ("step back", r.stepsBack), ("step forward", r.stepsForward)] {
+        let stepMs = r.playSeconds * 1000 / Double(steps)
+        print(String(format: "a step takes %.2f ms: %d steps fit in 50 ms", stepMs, Int(50 / max(stepMs, 1e-9))))
+        print("checkpoints: \(r.checkpointCount) (\(r.packedCount) packed), holding at most \(mb(r.checkpointBytes)) (each counted alone); widest gap \(r.widestGap) steps")
+        print("resident set: \(mb(r.residentBefore)) before playing, \(mb(r.residentAfter)) after (+\(mb(r.residentAfter - r.residentBefore))), peak \(mb(r.residentPeak))")
+        print("trip            count   median ms      90% ms   worst ms")
+        for (name, times) in [("jump anywhere", r.jumps), ("step back", r.stepsBack), ("step forward", r.stepsForward)] {
             let sorted = times.sorted()
-            let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+            let at = { (q: Double) in sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))] }
             print(name.padding(toLength: 14, withPad: " ", startingAt: 0)
-                  + String(format: "%7d %11.2f %10.2f", sorted.count, median, sorted.last ?? 0))
+                  + String(format: "%7d %11.2f %11.2f %10.2f", sorted.count, at(0.5), at(0.9), sorted.last ?? 0))
         }
     }
 }

@@ -73,6 +73,14 @@ struct ContactSet {
 
     var count: Int { contacts.count }
 
+    /// Replaces the contacts array with `c` of the same contacts, bit for bit: a checkpoint's
+    /// packing takes them out and puts them back (World+Checkpoint.swift).
+    mutating func replaceContacts(_ c: [Contact]) { contacts = c }
+
+    /// The pair table's arrays, packed and put back the same way (PairTable.pack).
+    mutating func packPairs() -> PairTable.Packed? { pairs.pack() }
+    mutating func unpackPairs(_ p: PairTable.Packed) -> Bool { pairs.unpack(p) }
+
     @inline(__always) static func pairKey(_ a: Int32, _ b: Int32) -> UInt64 {
         let lo = UInt64(UInt32(min(a, b))), hi = UInt64(UInt32(max(a, b)))
         return hi << 32 | lo

@@ -11,6 +11,28 @@ struct PairTable {
     private(set) var count = 0
     private var mask: Int
 
+    /// The table's arrays packed, for a checkpoint kept long (World+Checkpoint.swift).
+    struct Packed {
+        let keys: PackedArray<UInt64>
+        let values: PackedArray<Int32>
+    }
+
+    /// Moves the arrays into a `Packed`, leaving them empty; nil, changing nothing, when they do not pack.
+    mutating func pack() -> Packed? {
+        guard let k = PackedArray(keys), let v = PackedArray(values) else { return nil }
+        keys = []
+        values = []
+        return Packed(keys: k, values: v)
+    }
+
+    /// Puts back the arrays of `p`, bit for bit; false when they do not unpack.
+    mutating func unpack(_ p: Packed) -> Bool {
+        guard let k = p.keys.unpacked(), let v = p.values.unpacked() else { return false }
+        keys = k
+        values = v
+        return true
+    }
+
     init(capacity: Int = 64) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }

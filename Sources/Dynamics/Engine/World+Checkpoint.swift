@@ -10,6 +10,11 @@
 // Nothing is left out, scratch included: some scratch (the constraint graph's colors, the
 // sleeper's candidates) carries from step to step, and leaving out any of it would make
 // bit-identity depend on reading every stage right.
+//
+// A checkpoint kept for long is packed (`packed()`): its contacts, two thirds of a crowd's
+// checkpoint, and the pair table that indexes them, another eighth, are moved into PackedArrays
+// (shuffled by byte and deflated), and unpacked when it is restored, to the same bits; the rest
+// stays as it is.
 import Geometry
 
 /// A copy of a World's state (World+Checkpoint.swift).
@@ -30,10 +35,29 @@ struct WorldCheckpoint {
     fileprivate var stepper: Stepper
     fileprivate var fieldLoads: [FieldLoad]
     fileprivate var sleeper: IslandSleeper
+    /// The contacts and the pair table's arrays, when packed (then `contactSet` holds none).
+    fileprivate var packedContacts: PackedArray<Contact>?
+    fileprivate var packedPairs: PairTable.Packed?
 
     /// Bytes the checkpoint's arrays hold (RetainedBytes.swift), counted as if it shared none
-    /// with the live world or other checkpoints: an upper bound.
+    /// with the live world or other checkpoints: an upper bound. Packed contacts count as
+    /// their deflated bytes.
     var retainedBytes: Int { RetainedBytes.of(self) }
+
+    /// Whether the contacts are packed.
+    var isPacked: Bool { packedContacts != nil }
+
+    /// The same checkpoint with its contacts and pair table packed (itself when they are, or
+    /// cannot be).
+    func packed() -> WorldCheckpoint {
+        guard packedContacts == nil, let p = PackedArray(contactSet.contacts) else { return self }
+        var c = self
+        guard let pairs = c.contactSet.packPairs() else { return self }
+        c.packedPairs = pairs
+        c.packedContacts = p
+        c.contactSet.replaceContacts([])
+        return c
+    }
 }
 
 extension World {
@@ -43,11 +67,17 @@ extension World {
                         freeShapes: freeShapes, vertices: vertices, normals: normals,
                         worldVertices: worldVertices, worldNormals: worldNormals, joints: joints,
                         freeJoints: freeJoints, broadPhase: broadPhase, contactSet: contactSet,
-                        stepper: stepper, fieldLoads: fieldLoads, sleeper: sleeper)
+                        stepper: stepper, fieldLoads: fieldLoads, sleeper: sleeper, packedContacts: nil, packedPairs: nil)
     }
 
-    /// Puts back the state of `c`, whole.
-    func restore(_ c: WorldCheckpoint) {
+    /// Puts back the state of `c`, whole; false, changing nothing, when its packed contacts do
+    /// not unpack.
+    func restore(_ c: WorldCheckpoint) -> Bool {
+        var contactSet = c.contactSet
+        if let packed = c.packedContacts, let pairs = c.packedPairs {
+            guard let contacts = packed.unpacked(), contactSet.unpackPairs(pairs) else { return false }
+            contactSet.replaceContacts(contacts)
+        }
         settings = c.settings
         bodies = c.bodies
         freeBodies = c.freeBodies
@@ -60,9 +90,10 @@ extension World {
         joints = c.joints
         freeJoints = c.freeJoints
         broadPhase = c.broadPhase
-        contactSet = c.contactSet
+        self.contactSet = contactSet
         stepper = c.stepper
         fieldLoads = c.fieldLoads
         sleeper = c.sleeper
+        return true
     }
 }

@@ -1,0 +1,107 @@
+// End to end: time keys held down in the real `nudge play` under tmux, as a terminal's key
+// repeat sends them (one press every 30 ms). Sixty bouncing balls play for about 8 s and are
+// paused; then ← is held for 4 presses (4 s back), `.` for 30 (half a second forward), `,` for
+// 45 (three quarters of a second back) and → for 2 (2 s forward). While each is held the pane is
+// read between presses; every frame read twice the same with its step on the status line is
+// kept. Each hold must land on its step (every press counted) within 3 s of the last press, and
+// show steps on the way, not only the last (the screen keeps up while the keys come). Then a
+// second, fresh run of the scene, paused at once and stepped forward with → and `.`, must show
+// the same frame at every step kept: the frames shown while scrubbing are those steps' frames.
+// Skipped (with a printed reason) only when tmux is not installed.
+import Foundation
+import Testing
+
+@Suite("holding time keys down in nudge play, in tmux", TmuxSession.requirement, .serialized)
+struct HeldScrubEndToEndTests {
+    /// The step on the status line and the scene above it, from one read of the pane that a
+    /// second read right after shows unchanged (so no frame is read half drawn); nil otherwise.
+    static func frame(_ s: TmuxSession) throws -> (step: Int, scene: String)? {
+        let first = try s.text(), second = try s.text()
+        guard first == second else { return nil }
+        let rows = first.split(separator: "\n", omittingEmptySubsequences: false)
+        let bottom = rows.suffix(2).joined(separator: " ")
+        guard let range = bottom.range(of: "paused │ "),
+              let seconds = Double(bottom[range.upperBound...].prefix { $0 != " " }) else { return nil }
+        return (Int((seconds * 60).rounded()), rows.dropLast(2).joined(separator: "\n"))
+    }
+
+    /// Sends `key` `count` times, 30 ms apart, keeping the frames read in between; then waits
+    /// for the step `target`. Returns the frames and the seconds from the last press to landing.
+    static func hold(_ key: String, _ count: Int, landingOn target: Int, in s: TmuxSession,
+                     into frames: inout [Int: String]) throws -> (stepsSeen: Set<Int>, landing: Double?) {
+        var seen = Set<Int>()
+        for _ in 0..<count {
+            let t0 = Date()
+            try s.send(keys: key)
+            if let f = try frame(s) { frames[f.step] = f.scene; seen.insert(f.step) }
+            let left = 0.03 - Date().timeIntervalSince(t0)
+            if left > 0 { usleep(UInt32(left * 1_000_000)) }
+        }
+        let released = Date()
+        var landed: Double?
+        while Date().timeIntervalSince(released) < 10 {
+            if let f = try frame(s), f.step == target {
+                landed = Date().timeIntervalSince(released)
+                frames[f.step] = f.scene
+                break
+            }
+            usleep(10_000)
+        }
+        return (seen, landed)
+    }
+
+    @Test("← ×4, '.' ×30, ',' ×45, → ×2 held (every 30 ms): each lands on its step within 3 s, shows steps on the way, and every frame shown is a fresh run's frame at that step")
+    func heldKeys() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-held-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("balls.yaml")
+        try TimeScrubEndToEndTests.balls.write(to: file, atomically: true, encoding: .utf8)
+
+        let s = try TmuxSession(term: "xterm-256color", arguments: ["play", file.path])
+        defer { s.stop() }
+        #expect(try s.waitUntil { try s.statusLine().contains("Balls 1/1") }, "\((try? s.text()) ?? "")")
+        usleep(8_000_000)
+        try s.send(keys: "Space")
+        #expect(try s.waitUntil { try Self.frame(s) != nil })
+        let paused = try #require(try Self.frame(s)).step
+        try #require(paused > 300, "the scene ran only \(paused) steps in 8 s")
+
+        var frames: [Int: String] = [:]
+        var step = paused
+        for (key, count, delta) in [("Left", 4, -60), (".", 30, 1), (",", 45, -1), ("Right", 2, 60)] {
+            step += count * delta
+            let (seen, landing) = try Self.hold(key, count, landingOn: step, in: s, into: &frames)
+            let wayDone = seen.subtracting([step])
+            print("held \(key) ×\(count): landed on step \(step) \(landing.map { "\(Int($0 * 1000)) ms" } ?? "never") after the last press; steps seen on the way: \(wayDone.sorted())")
+            let landed = try #require(landing, "held \(key) ×\(count) never showed step \(step): \((try? s.statusLine()) ?? "")")
+            #expect(landed < 3, "held \(key) ×\(count): landed \(landed) s after the last press")
+            if count > 4 { #expect(wayDone.count >= 2, "held \(key) ×\(count): the screen showed only \(seen.sorted())") }
+        }
+
+        // A fresh run, paused at once, stepped forward through every step kept.
+        let fresh = try TmuxSession(term: "xterm-256color", arguments: ["play", file.path])
+        defer { fresh.stop() }
+        #expect(try fresh.waitUntil { try fresh.statusLine().contains("Balls 1/1") })
+        try fresh.send(keys: "Space")
+        #expect(try fresh.waitUntil { try Self.frame(fresh) != nil })
+        var at = try #require(try Self.frame(fresh)).step
+        let kept = frames.keys.filter { $0 >= at }.sorted()
+        try #require(kept.count >= 10, "only \(kept.count) frames kept past the fresh run's step \(at)")
+        for target in kept {
+            if (target - at) / 60 > 0 { try fresh.tmux(["send-keys", "-t", "t"] + Array(repeating: "Right", count: (target - at) / 60)) }
+            if (target - at) % 60 > 0 { try fresh.send(keys: Array(repeating: ".", count: (target - at) % 60).joined()) }
+            var shown: (step: Int, scene: String)?
+            _ = try fresh.waitUntil(seconds: 30) {
+                shown = try Self.frame(fresh)
+                return shown?.step == target
+            }
+            #expect(shown?.step == target, "the fresh run did not reach step \(target)")
+            #expect(shown?.scene == frames[target], "step \(target) while scrubbing:\n\(frames[target]!)\n--- a fresh run at that step:\n\(shown?.scene ?? "")")
+            at = target
+        }
+        print("held keys: \(kept.count) frames compared with a fresh run")
+        try s.send(keys: "q")
+        try fresh.send(keys: "q")
+    }
+}
