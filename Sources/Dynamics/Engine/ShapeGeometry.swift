@@ -35,11 +35,16 @@ struct ShapeGeometry {
                 lo = Vector(min(lo.x, p.x), min(lo.y, p.y))
                 hi = Vector(max(hi.x, p.x), max(hi.y, p.y))
             }
-            if s.radius != 0 {
-                let r = Vector(s.radius, s.radius)
-                return AABB(lower: lo - r, upper: hi + r)
-            }
+            if s.radius != 0 { return Self.grown(lo, hi, by: s.radius) }
             return AABB(lower: lo, upper: hi)
         }
+    }
+
+    /// A rounded shape's box: its core's grown by the radius (out of line, off the path of the
+    /// shapes without one).
+    @inline(never)
+    static func grown(_ lo: Vector, _ hi: Vector, by radius: Double) -> AABB {
+        let r = Vector(radius, radius)
+        return AABB(lower: lo - r, upper: hi + r)
     }
 }
