@@ -9,9 +9,13 @@ public final class BenchItem: DynamicItem {
     public var transform: AffineTransform = .identity
     public let collisionBoundsType: DynamicItemCollisionBoundsType
     public let collisionBoundingPath: [Point]?
+    /// A `.rectangle`'s corner radius (0: square corners).
+    public let cornerRadius: Double
 
-    public init(center: Point, size: Size, type: DynamicItemCollisionBoundsType = .rectangle, path: [Point]? = nil) {
+    public init(center: Point, size: Size, type: DynamicItemCollisionBoundsType = .rectangle, path: [Point]? = nil,
+                cornerRadius: Double = 0) {
         self.center = center
+        self.cornerRadius = cornerRadius
         self.bounds = Rect(origin: .zero, size: size)
         self.collisionBoundsType = type
         self.collisionBoundingPath = path

@@ -11,6 +11,9 @@ public enum DynamicItemCollisionBoundsType: Sendable, Equatable {
     case ellipse
     /// `collisionBoundingPath`: a convex polygon around the center.
     case path
+    /// Nudge extension: the capsule (stadium) inscribed in the bounds: a bar as long as the long
+    /// side with round ends, its radius half the short side (a circle when the bounds are square).
+    case capsule
 }
 
 /// Anything the animator moves: a class with a center, a bounds size and a transform.
@@ -32,6 +35,10 @@ public protocol DynamicItem: AnyObject {
     var collisionBoundsType: DynamicItemCollisionBoundsType { get }
     /// For `.path`: convex, in points relative to the center.
     var collisionBoundingPath: [Point]? { get }
+    /// For `.rectangle`: the radius of its rounded corners, in points (UIKit's
+    /// `layer.cornerRadius`); 0 for square corners, and at most half the short side (larger
+    /// values are clamped to it, where the rectangle becomes a capsule).
+    var cornerRadius: Double { get }
 }
 
 extension DynamicItem {
@@ -39,4 +46,6 @@ extension DynamicItem {
     public var collisionBoundsType: DynamicItemCollisionBoundsType { .rectangle }
     /// `nil`: no path, for items that do not collide as `.path`.
     public var collisionBoundingPath: [Point]? { nil }
+    /// 0: square corners.
+    public var cornerRadius: Double { 0 }
 }

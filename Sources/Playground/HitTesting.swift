@@ -1,6 +1,6 @@
 // HitTesting: which scene item lies under a point, as UIKit's hit test finds a view.
 //
-// The drawn shape decides (rectangle, ellipse or polygon, turned by the item's angle and scaled
+// The drawn shape decides (rectangle, rounded rectangle, capsule, ellipse or polygon, turned by the item's angle and scaled
 // by its drawn scale), not the collision shape, so what you see is what you grab; the topmost
 // item (the last drawn) wins, and invisible items (alpha 0) are not hit.
 import Geometry
@@ -12,7 +12,12 @@ extension SceneItem {
     public func contains(_ point: Point) -> Bool {
         let s = scale > 0 && scale.isFinite ? scale : 1
         let local = (point - center).rotated(by: -angle) / s
+        let r = roundedCornerRadius
         switch shape {
+        case .rectangle where r > 0, .capsule:
+            // Beyond the core rectangle (shrunk by r on every side) by at most r.
+            let qx = max(abs(local.x) - (size.width / 2 - r), 0), qy = max(abs(local.y) - (size.height / 2 - r), 0)
+            return qx * qx + qy * qy <= r * r
         case .rectangle, .label, .image:
             return abs(local.x) <= size.width / 2 && abs(local.y) <= size.height / 2
         case .ellipse:

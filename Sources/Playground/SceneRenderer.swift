@@ -157,7 +157,10 @@ public struct SceneRenderer: Sendable {
         let size = Size(item.size.width * scale, item.size.height * scale)
         let center = viewport.screenPoint(item.center)
         let angle = item.angle.isFinite ? item.angle : 0
+        let rounding = item.roundedCornerRadius * scale
         switch item.shape {
+        case .rectangle where rounding > 0, .capsule:
+            return .roundedRectangle(center: center, size: size, angle: angle, cornerRadius: rounding)
         case .rectangle, .image: return .rectangle(center: center, size: size, angle: angle)
         case .ellipse: return .ellipse(center: center, size: size, angle: angle)
         case .polygon: return .polygon((item.vertices ?? []).map { center + ($0 * scale).rotated(by: angle) })
@@ -174,7 +177,11 @@ public struct SceneRenderer: Sendable {
         let size = Size(item.size.width * scale, item.size.height * scale)
         let center = viewport.screenPoint(item.center)
         let angle = item.angle.isFinite ? item.angle : 0
+        let rounding = item.roundedCornerRadius * scale
         switch item.shape {
+        case .rectangle where rounding > 0, .capsule:
+            canvas.fill(.roundedRectangle(center: center, size: size, angle: angle, cornerRadius: rounding),
+                        color: color, alpha: alpha)
         case .rectangle:
             canvas.fill(.rectangle(center: center, size: size, angle: angle), color: color, alpha: alpha)
         case .ellipse:

@@ -11,7 +11,7 @@ import Yams
 
 extension Reading {
     static let itemKeys = ["id", "shape", "size", "center", "angle", "color", "alpha", "text", "vertices", "image", "scale",
-                           "velocity", "angularVelocity", "asleep"]
+                           "velocity", "angularVelocity", "asleep", "cornerRadius"]
     /// Keys only a placed item has: a gesture's template takes its place and motion from the gesture.
     static let placedItemKeys: Set<String> = ["center", "velocity", "angularVelocity", "asleep"]
 
@@ -31,13 +31,31 @@ extension Reading {
         let velocity = m["velocity"]?.vector() ?? .zero
         let angularVelocity = m["angularVelocity"]?.number() ?? 0
         let asleep = m["asleep"]?.bool() ?? false
+        let cornerRadius = readCornerRadius(shape, size, m)
         // A bad size has been reported; a stand-in keeps the id known so references to it check.
         guard let id else { return nil }
         var item = ItemDescription(id: id, shape: shape, size: size ?? Size(1, 1), center: center, angle: angle, color: color,
                                    alpha: alpha, text: text, vertices: vertices, image: image, bitmap: bitmap, scale: scale,
-                                   velocity: velocity, angularVelocity: angularVelocity)
+                                   velocity: velocity, angularVelocity: angularVelocity, cornerRadius: cornerRadius)
         item.asleep = asleep
         return item
+    }
+
+    /// A rectangle's `cornerRadius`: from 0 to half its short side (where it becomes a capsule);
+    /// an error on any other shape, or out of that range.
+    private func readCornerRadius(_ shape: ItemShape, _ size: Size?, _ m: MappingReader) -> Double {
+        guard shape == .rectangle else {
+            m.forbid("cornerRadius", "'cornerRadius' applies only to shape: rectangle (a capsule's ends are round already)")
+            return 0
+        }
+        guard let key = m["cornerRadius"], let radius = key.number() else { return 0 }
+        let half = size.map { min($0.width, $0.height) / 2 } ?? .infinity
+        if radius < 0 || radius > half {
+            let largest = half.isFinite ? NodeReader.format(half) : "half the short side"
+            key.error("expected a corner radius from 0 to \(largest) (half the item's short side), found \(NodeReader.format(radius))")
+            return min(max(radius, 0), half.isFinite ? half : 0)
+        }
+        return radius
     }
 
     /// The keys only some shapes have: a label's `text`, a polygon's `vertices`, an image's

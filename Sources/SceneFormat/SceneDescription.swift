@@ -44,6 +44,8 @@ public struct SceneDescription: Hashable, Sendable {
 
 public enum ItemShape: String, CaseIterable, Hashable, Sendable {
     case rectangle, ellipse, polygon, label, image
+    /// A bar with round ends filling its size: its radius is half the short side.
+    case capsule
 }
 
 public struct ItemDescription: Hashable, Sendable {
@@ -75,14 +77,18 @@ public struct ItemDescription: Hashable, Sendable {
     public var velocity: Vector
     /// The item's angular velocity when the scene starts, rad/s, clockwise on screen.
     public var angularVelocity: Double
+    /// A rectangle's corner radius in points (UIKit's `layer.cornerRadius`), 0 ... half the
+    /// short side; it rounds the drawn corners and the collision shape's.
+    public var cornerRadius: Double
 
     public init(id: String, shape: ItemShape = .rectangle, size: Size, center: Position = .center,
                 angle: Double = 0, color: SceneColor = .white, alpha: Double = 1, text: String? = nil,
                 vertices: [Point]? = nil, image: String? = nil, bitmap: Bitmap? = nil, scale: Double = 1,
-                velocity: Vector = .zero, angularVelocity: Double = 0) {
+                velocity: Vector = .zero, angularVelocity: Double = 0, cornerRadius: Double = 0) {
         self.id = id; self.shape = shape; self.size = size; self.center = center; self.angle = angle
         self.color = color; self.alpha = alpha; self.text = text; self.vertices = vertices; self.image = image
         self.bitmap = bitmap; self.scale = scale; self.velocity = velocity; self.angularVelocity = angularVelocity
+        self.cornerRadius = cornerRadius
     }
 
     /// The size a label's text takes at the default cell size: 8 pt per character, 16 pt per line.

@@ -52,6 +52,7 @@ public struct SceneWriter: Sendable {
         w.add("vertices", item.vertices.map { .list($0.map(Node.vector)) })
         w.add("image", item.image.map(Node.string))
         w.add("size", .size(item.size))
+        w.add("cornerRadius", item.cornerRadius == 0 ? nil : .number(item.cornerRadius))
         if placed { w.add("center", .position(item.center)) }
         w.add("angle", item.angle == 0 ? nil : .number(item.angle))
         w.add("color", item.color == .white ? nil : .color(item.color))

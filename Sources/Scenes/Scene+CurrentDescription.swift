@@ -64,6 +64,9 @@ extension Scene {
                                 angle: Self.bounded(item.angle), color: item.color, alpha: Self.bounded(item.alpha, 0...1),
                                 text: item.text, vertices: item.vertices, image: item.image, bitmap: item.bitmap,
                                 scale: item.scale.isFinite && item.scale > 0 ? Self.bounded(item.scale) : 1)
+        if item.shape == .rectangle && item.cornerRadius > 0 {
+            d.cornerRadius = min(Self.bounded(item.cornerRadius), min(d.size.width, d.size.height) / 2)
+        }
         if isDynamic(item) {
             let v = linearVelocity(of: item)
             d.velocity = Vector(Self.bounded(v.x), Self.bounded(v.y))

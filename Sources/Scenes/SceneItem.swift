@@ -29,6 +29,9 @@ public final class SceneItem: DynamicItem {
     public var size: Size
     /// A polygon's vertices around the center.
     public let vertices: [Point]?
+    /// A rectangle's corner radius in points (UIKit's `layer.cornerRadius`): drawing and the
+    /// collision shape clamp it to half the short side.
+    public var cornerRadius: Double = 0
 
     public var center: Point
     public var transform: AffineTransform
@@ -39,6 +42,7 @@ public final class SceneItem: DynamicItem {
         switch shape {
         case .ellipse: return .ellipse
         case .polygon: return .path
+        case .capsule: return .capsule
         case .rectangle, .label, .image: return .rectangle
         }
     }
@@ -59,5 +63,17 @@ public final class SceneItem: DynamicItem {
         center = description.center.resolve(in: referenceBounds)
         transform = AffineTransform(rotationAngle: description.angle)
         scale = description.scale
+        cornerRadius = description.shape == .rectangle ? description.cornerRadius : 0
+    }
+
+    /// The corner radius drawing and collisions use: a rectangle's `cornerRadius` clamped to
+    /// [0, half the short side], half the short side for a capsule, else 0.
+    public var roundedCornerRadius: Double {
+        let half = min(size.width, size.height) / 2
+        switch shape {
+        case .capsule: return half
+        case .rectangle: return cornerRadius.isFinite ? min(max(cornerRadius, 0), half) : 0
+        default: return 0
+        }
     }
 }

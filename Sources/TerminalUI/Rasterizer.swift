@@ -81,6 +81,18 @@ public struct Rasterizer: Sendable {
                 return abs(lx) <= hw + eps && abs(ly) <= hh + eps
             } body: { body($0, $1) }
 
+        case let .roundedRectangle(center, size, angle, cornerRadius):
+            let hw = size.width / 2, hh = size.height / 2
+            let r = cornerRadius.isFinite ? min(max(cornerRadius, 0), min(hw, hh)) : 0
+            let c = cos(angle), s = sin(angle)
+            let ex = abs(c) * hw + abs(s) * hh, ey = abs(s) * hw + abs(c) * hh
+            scan(minX: center.x - ex, maxX: center.x + ex, minY: center.y - ey, maxY: center.y + ey) { p in
+                let d = p - center
+                // Beyond the core rectangle (shrunk by r) by at most r.
+                let qx = max(abs(c * d.x + s * d.y) - (hw - r), 0), qy = max(abs(-s * d.x + c * d.y) - (hh - r), 0)
+                return qx * qx + qy * qy <= r * r + eps
+            } body: { body($0, $1) }
+
         case let .ellipse(center, size, angle):
             let a = size.width / 2, b = size.height / 2
             guard a > 0, b > 0 else { return }

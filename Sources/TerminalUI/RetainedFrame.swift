@@ -66,7 +66,7 @@ struct DrawCall: Hashable {
     static func bounds(of shape: Shape, on raster: Rasterizer) -> (columns: Range<Int>, rows: Range<Int>) {
         var minX = 0.0, maxX = 0.0, minY = 0.0, maxY = 0.0
         switch shape {
-        case let .rectangle(center, size, angle):
+        case let .rectangle(center, size, angle), let .roundedRectangle(center, size, angle, _):
             let c = cos(angle), s = sin(angle)
             let ex = abs(c) * size.width / 2 + abs(s) * size.height / 2, ey = abs(s) * size.width / 2 + abs(c) * size.height / 2
             (minX, maxX, minY, maxY) = (center.x - ex, center.x + ex, center.y - ey, center.y + ey)

@@ -9,6 +9,9 @@ import Geometry
 public enum Shape: Hashable, Sendable {
     /// A rectangle of `size` centered at `center`, turned by `angle` radians (clockwise on screen).
     case rectangle(center: Point, size: Size, angle: Double)
+    /// A rectangle like `.rectangle` whose corners are quarter circles of `cornerRadius`
+    /// (clamped to half the short side, where it is a capsule: a bar with round ends).
+    case roundedRectangle(center: Point, size: Size, angle: Double, cornerRadius: Double)
     /// An ellipse whose bounding box is `size`, centered at `center`, turned by `angle`.
     case ellipse(center: Point, size: Size, angle: Double)
     /// A convex polygon through `points` (either winding). Fewer than three points, or a

@@ -50,12 +50,12 @@ extension DynamicAnimator {
                 let c = shape.circleCenter(xf), r = shape.radius
                 lo = Vector(min(lo.x, c.x - r), min(lo.y, c.y - r))
                 hi = Vector(max(hi.x, c.x + r), max(hi.y, c.y + r))
-            case .polygon:
-                let start = Int(shape.vertexStart), end = start + Int(shape.vertexCount)
+            case .polygon, .capsule:
+                let start = Int(shape.vertexStart), end = start + Int(shape.vertexCount), r = shape.radius
                 for k in start..<end {
                     let p = xf.apply(world.vertices[k])
-                    lo = Vector(min(lo.x, p.x), min(lo.y, p.y))
-                    hi = Vector(max(hi.x, p.x), max(hi.y, p.y))
+                    lo = Vector(min(lo.x, p.x - r), min(lo.y, p.y - r))
+                    hi = Vector(max(hi.x, p.x + r), max(hi.y, p.y + r))
                 }
             }
         }

@@ -44,8 +44,8 @@ struct ItemMaterial {
         Self.setMass(density: max(density, 1e-9), record: record, world: world)
     }
 
-    /// Mass = density × width × height / 10⁴ (a 100×100 item of density 1 weighs 1); rotational
-    /// inertia from the collision shape, about the center.
+    /// Mass = density × width × height / 10⁴ (a 100×100 item of density 1 weighs 1, whatever its
+    /// shape, as in UIKit); rotational inertia from the collision shape, about the center.
     static func setMass(density: Double, record: ItemRecord, world: World) {
         if let parts = record.parts {
             setGroupMass(density: density, parts: parts, body: record.body, world: world)
@@ -58,9 +58,15 @@ struct ItemMaterial {
         switch shape.kind {
         case .circle:
             inertia = mass * shape.radius * shape.radius / 2
-        case .polygon:
+        case .polygon where shape.radius == 0:
             let v = (0..<Int(shape.vertexCount)).map { world.vertices[Int(shape.vertexStart) + $0] }
             inertia = PolygonBuilder.inertia(v, mass: mass)
+        case .polygon, .capsule:
+            // A rounded shape's inertia per unit mass is its area's (RoundedMass), at the mass
+            // the bounds give.
+            let v = (0..<Int(shape.vertexCount)).map { world.vertices[Int(shape.vertexStart) + $0] }
+            let data = RoundedMass.of(vertices: v, radius: shape.radius, density: 1)
+            inertia = data.mass > 0 ? mass * data.inertia / data.mass : 0
         }
         world.withBody(record.body) { $0.setMass(mass, inertia: inertia) }
     }

@@ -42,13 +42,7 @@ final class ItemRecord {
         _ = checkedSize(of: item)
         let id = world.createBody(BodyDefinition(kind: .dynamic, position: item.center,
                                                  rotation: Rotation(angle: item.transform.rotationAngle)))
-        let shape: ShapeID
-        switch collisionOutline(of: item) {
-        case .circle(let radius):
-            shape = world.addCircle(body: id, radius: radius)
-        case .polygon(let vertices):
-            shape = world.addPolygon(body: id, vertices: vertices)
-        }
+        let shape = collisionOutline(of: item).add(to: id, in: world)
         let record = ItemRecord(item: item, body: id, shapes: [shape])
         ItemMaterial.setMass(density: 1, record: record, world: world)
         return record
@@ -63,15 +57,9 @@ final class ItemRecord {
             let size = checkedSize(of: item)
             let turn = Rotation(angle: place.angle)
             let area = size.width * size.height / 10_000
-            switch collisionOutline(of: item) {
-            case .circle(let radius):
-                shapes.append(world.addCircle(body: id, radius: radius, center: place.offset))
-                parts.append(GroupPart(area: area, inertiaPerMass: radius * radius / 2, offset: place.offset))
-            case .polygon(let vertices):
-                shapes.append(world.addPolygon(body: id, vertices: vertices.map { turn.rotate($0) + place.offset }))
-                parts.append(GroupPart(area: area, inertiaPerMass: PolygonBuilder.inertia(vertices, mass: 1),
-                                       offset: place.offset))
-            }
+            let outline = collisionOutline(of: item)
+            shapes.append(outline.add(to: id, in: world, turn: turn, offset: place.offset))
+            parts.append(GroupPart(area: area, inertiaPerMass: outline.inertiaPerMass, offset: place.offset))
         }
         let record = ItemRecord(item: group, body: id, shapes: shapes, parts: parts)
         ItemMaterial.setMass(density: 1, record: record, world: world)
@@ -86,22 +74,26 @@ final class ItemRecord {
     }
 
     /// The collision shape an item's bounds type gives, about its center at rotation 0.
-    private enum Outline { case circle(Double), polygon([Vector]) }
-
-    private static func collisionOutline(of item: DynamicItem) -> Outline {
+    private static func collisionOutline(of item: DynamicItem) -> CollisionOutline {
         let size = item.bounds.size
         switch item.collisionBoundsType {
         case .ellipse where size.width == size.height:
             return .circle(size.width / 2)
         case .ellipse:
-            return .polygon(PolygonBuilder.ellipse(width: size.width, height: size.height))
+            return .polygon(PolygonBuilder.ellipse(width: size.width, height: size.height), radius: 0)
         case .path:
             guard let path = item.collisionBoundingPath, let convex = PolygonBuilder.convexWinding(path) else {
                 preconditionFailure("a .path item needs a convex collisionBoundingPath")
             }
-            return .polygon(convex)
+            return .polygon(convex, radius: 0)
+        case .capsule:
+            return CollisionOutline.roundedBox(size, radius: min(size.width, size.height) / 2)
         case .rectangle:
-            return .polygon(PolygonBuilder.box(width: size.width, height: size.height))
+            let radius = item.cornerRadius
+            guard radius.isFinite, radius > 0 else {
+                return .polygon(PolygonBuilder.box(width: size.width, height: size.height), radius: 0)
+            }
+            return CollisionOutline.roundedBox(size, radius: radius)
         }
     }
 }

@@ -24,10 +24,14 @@ enum Collision {
         return m
     }
 
-    /// Polygon A against circle B (both in world coordinates).
-    static func polygonCircle(_ a: PolygonRef, _ c: Vector, _ r: Double, posA: Vector, posB: Vector, margin: Double) -> Manifold {
+    /// Polygon A against circle B (both in world coordinates). A rounded polygon's `radiusA`
+    /// adds to the circle's in every separation: the circle then meets the core polygon.
+    static func polygonCircle(_ a: PolygonRef, _ c: Vector, _ circleRadius: Double, radiusA: Double = 0,
+                              posA: Vector, posB: Vector, margin: Double) -> Manifold {
         var m = Manifold()
         let v = a.vertices, nrm = a.normals, n = a.count
+        // The circle's own radius places the point on its surface; both radii part the shapes.
+        let r = circleRadius + radiusA
         var best = -Double.greatestFiniteMagnitude
         var edge = 0
         for i in 0..<n {
@@ -51,7 +55,7 @@ enum Collision {
                 separation = dist - r
             }
         }
-        let point = c - normal * (r + 0.5 * separation)
+        let point = c - normal * (circleRadius + 0.5 * separation)
         m.normal = normal
         m.add(ManifoldPoint(anchorA: point - posA, anchorB: point - posB, point: point,
                             separation: separation, id: UInt32(edge)))
@@ -60,7 +64,7 @@ enum Collision {
 
     /// The face of polygon 1 with the largest separation from polygon 2.
     @inline(__always)
-    private static func maxSeparation(_ p1: PolygonRef, _ p2: PolygonRef) -> (Int, Double) {
+    static func maxSeparation(_ p1: PolygonRef, _ p2: PolygonRef) -> (Int, Double) {
         var bestIndex = 0
         var best = -Double.greatestFiniteMagnitude
         let v2 = p2.vertices, c2 = p2.count
@@ -135,7 +139,7 @@ enum Collision {
     /// The incident edge: the edge of `inc` whose normal is the most anti-parallel to the
     /// reference normal (the first of equal minima).
     @inline(__always)
-    private static func incidentEdge(of inc: PolygonRef, against refNormal: Vector, boxes: Bool) -> Int {
+    static func incidentEdge(of inc: PolygonRef, against refNormal: Vector, boxes: Bool) -> Int {
         var incEdge = 0
         if boxes {
             // A rectangle's normals 2 and 3 are exactly normals 0 and 1 negated, so two products

@@ -143,10 +143,12 @@ struct ContactSet {
         }
         if chargeA { contactCounts[Int(a)] += 1 }
         if chargeB { contactCounts[Int(b)] += 1 }
-        // Canonical order: a polygon before a circle, else the lower id first.
+        // Canonical order: a polygon before a capsule before a circle, else the lower id first.
         var sa = a, sb = b
         let ka = shapes[Int(a)].kind, kb = shapes[Int(b)].kind
-        if (ka == .circle && kb == .polygon) || (ka == kb && a > b) { swap(&sa, &sb) }
+        if (ka == .circle && kb != .circle) || (ka == .capsule && kb == .polygon) || (ka == kb && a > b) {
+            swap(&sa, &sb)
+        }
         var c = Contact(shapeA: sa, shapeB: sb, bodyA: shapes[Int(sa)].body, bodyB: shapes[Int(sb)].body)
         (c.friction, c.restitution) = Self.mixMaterials(shapes[Int(sa)], shapes[Int(sb)])
         let chargedFirst = sa == a ? chargeA : chargeB, chargedSecond = sa == a ? chargeB : chargeA
@@ -287,14 +289,45 @@ struct ContactSet {
             return Collision.circles(cA, A.radius, cB, B.radius, posA: pA, posB: pB, margin: margin)
         case (.polygon, .circle):
             let pa = PolygonRef(vertices: v + Int(A.vertexStart), normals: n + Int(A.vertexStart), count: Int(A.vertexCount))
-            return Collision.polygonCircle(pa, B.circleCenter(b.transform), B.radius, posA: pA, posB: pB, margin: margin)
+            return Collision.polygonCircle(pa, B.circleCenter(b.transform), B.radius, radiusA: A.radius,
+                                           posA: pA, posB: pB, margin: margin)
         case (.polygon, .polygon):
             let pa = PolygonRef(vertices: v + Int(A.vertexStart), normals: n + Int(A.vertexStart), count: Int(A.vertexCount))
             let pb = PolygonRef(vertices: v + Int(B.vertexStart), normals: n + Int(B.vertexStart), count: Int(B.vertexCount))
+            if A.radius != 0 || B.radius != 0 {
+                return Collision.roundedPolygons(pa, A.radius, pb, B.radius, posA: pA, posB: pB, margin: margin,
+                                                 linearSlop: linearSlop)
+            }
             return Collision.polygons(pa, pb, posA: pA, posB: pB, margin: margin, linearSlop: linearSlop,
                                       boxes: A.isBox && B.isBox)
-        case (.circle, .polygon):
-            preconditionFailure("contacts keep the polygon first")
+        default:
+            return collideCapsule(A, B, a, b, margin: margin, linearSlop: linearSlop, v, n)
+        }
+    }
+
+    /// The pairs with a capsule: A is the polygon, else the capsule (ContactSet.create's order).
+    @inline(never)
+    private static func collideCapsule(_ A: Shape, _ B: Shape, _ a: Body, _ b: Body, margin: Double,
+                                       linearSlop: Double, _ v: UnsafePointer<Vector>,
+                                       _ n: UnsafePointer<Vector>) -> Manifold {
+        let pA = a.position, pB = b.position
+        let vA = v + Int(A.vertexStart), vB = v + Int(B.vertexStart)
+        switch (A.kind, B.kind) {
+        case (.capsule, .circle):
+            return Collision.capsuleCircle(vA[0], vA[1], A.radius, B.circleCenter(b.transform), B.radius,
+                                           posA: pA, posB: pB, margin: margin)
+        case (.capsule, .capsule):
+            return Collision.capsules(vA[0], vA[1], A.radius, vB[0], vB[1], B.radius, posA: pA, posB: pB, margin: margin)
+        case (.polygon, .capsule) where A.vertexCount == 2:
+            // A segment boundary is a capsule of its own radius (0).
+            return Collision.capsules(vA[0], vA[1], A.radius, vB[0], vB[1], B.radius, posA: pA, posB: pB, margin: margin)
+        case (.polygon, .capsule):
+            let pa = PolygonRef(vertices: vA, normals: n + Int(A.vertexStart), count: Int(A.vertexCount))
+            let pb = PolygonRef(vertices: vB, normals: n + Int(B.vertexStart), count: 2)
+            return Collision.roundedPolygons(pa, A.radius, pb, B.radius, posA: pA, posB: pB, margin: margin,
+                                             linearSlop: linearSlop)
+        default:
+            preconditionFailure("contacts keep a polygon before a capsule before a circle")
         }
     }
 

@@ -40,7 +40,13 @@ enum ContinuousCollision {
             inner = .infinity
             let start = Int(shape.vertexStart)
             for k in start..<(start + Int(shape.vertexCount)) { inner = min(inner, normals[k].dot(vertices[k])) }
-            inner = max(inner, 0)
+            // A rounded polygon holds its core's circle grown by the radius.
+            inner = inner >= 0 ? inner + shape.radius : 0
+        case .capsule:
+            let a = vertices[Int(shape.vertexStart)], b = vertices[Int(shape.vertexStart) + 1]
+            let ab = b - a
+            let along = min(max(-a.dot(ab) / ab.lengthSquared, 0), 1)
+            inner = max(shape.radius - (a + ab * along).length, 0)
         }
         return max(inner - 4 * linearSlop, inner / 2)
     }
@@ -108,6 +114,9 @@ enum ContinuousCollision {
         case .circle:
             let c = shape.circleCenter(transform)
             return entry(from: start, to: end, radius: shape.radius, segment: c, c) != nil
+        case .capsule:
+            let a = transform.apply(vertices[Int(shape.vertexStart)]), b = transform.apply(vertices[Int(shape.vertexStart) + 1])
+            return entry(from: start, to: end, radius: shape.radius, segment: a, b) != nil
         case .polygon:
             let startIndex = Int(shape.vertexStart), count = Int(shape.vertexCount)
             let edges = count == 2 ? 1 : count
@@ -128,8 +137,8 @@ enum ContinuousCollision {
 
     /// The first time t in [0, 1] at which the path from `start` to `end` crosses into the
     /// shape through one of its edges: any crossing of a segment (a wall from both sides), a
-    /// crossing of a polygon's edge from outside it; nil when there is none. A circle is never
-    /// crossed here (a center that comes within a static circle's radius is `entry`'s case).
+    /// crossing of a polygon's edge from outside it; nil when there is none. A circle or a capsule
+    /// is never crossed here (a center that comes within its radius is `entry`'s case).
     static func edgeCrossing(from start: Vector, to end: Vector, shape: Shape, transform: Transform,
                              vertices: UnsafePointer<Vector>, normals: UnsafePointer<Vector>) -> Double? {
         guard shape.kind == .polygon else { return nil }
@@ -161,6 +170,9 @@ enum ContinuousCollision {
         case .circle:
             let c = shape.circleCenter(transform)
             first = entry(from: start, to: end, radius: radius + shape.radius, segment: c, c)
+        case .capsule:
+            let a = transform.apply(vertices[Int(shape.vertexStart)]), b = transform.apply(vertices[Int(shape.vertexStart) + 1])
+            first = entry(from: start, to: end, radius: radius + shape.radius, segment: a, b)
         case .polygon:
             let startIndex = Int(shape.vertexStart), count = Int(shape.vertexCount)
             if count > 2 && polygon(shape, transform: transform, vertices: vertices, normals: normals, contains: start) { return nil }
@@ -169,7 +181,8 @@ enum ContinuousCollision {
             for k in 0..<edges {
                 let a = transform.apply(vertices[startIndex + k])
                 let b = transform.apply(vertices[startIndex + (k + 1) % count])
-                if let t = entry(from: start, to: end, radius: radius, segment: a, b), t < (first ?? .infinity) { first = t }
+                if let t = entry(from: start, to: end, radius: radius + shape.radius, segment: a, b),
+                   t < (first ?? .infinity) { first = t }
             }
         }
         return first

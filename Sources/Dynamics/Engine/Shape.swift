@@ -6,18 +6,25 @@
 // segments (named boundaries). A segment is stored as a two-vertex polygon whose two "edges" are
 // the segment run both ways, with opposite normals, so the polygon routines collide it for free.
 // Vertices and normals live in one shared array owned by the World, in body coordinates.
+// Two more round their corners, as Box2D v3 does: a capsule is a segment with a radius (stored
+// like a segment, its two centers and the two normals) and a rounded polygon is a polygon whose
+// `radius` is not zero: everything within that radius of its core polygon. The narrow phase
+// works on the cores and takes the radii off the separations (RoundedCollision.swift), so a
+// polygon with radius 0 goes through exactly the arithmetic it always did.
 import Geometry
 
 enum ShapeKind: UInt8, Sendable {
     case circle
     case polygon
+    /// A segment (two vertices) with a radius: a stadium.
+    case capsule
 }
 
 struct Shape: Sendable {
     var body: Int32
     var kind: ShapeKind
     var isActive = true
-    /// Circle radius (circles only).
+    /// A circle's or a capsule's radius, a rounded polygon's corner radius (0: sharp corners).
     var radius: Double = 0
     /// A circle's center in body coordinates: zero for an item's own circle, off the center for
     /// a ball that is one of several shapes of a body (an item group's dumbbell).
@@ -25,7 +32,7 @@ struct Shape: Sendable {
     /// First vertex in World.vertices and the number of vertices (polygons and segments).
     var vertexStart: Int32 = 0
     var vertexCount: Int32 = 0
-    /// A polygon that is a rectangle (opposite sides parallel, corners square): the narrow phase
+    /// A polygon that is a rectangle (opposite sides parallel, corners square, radius 0): the narrow phase
     /// then finds its separating axis in closed form (see Collision.boxSeparations).
     var isBox = false
 

@@ -15,15 +15,16 @@ struct ShapeGeometry {
     let worldVertices: UnsafeMutablePointer<Vector>
     let worldNormals: UnsafeMutablePointer<Vector>
 
-    /// The shape's tight box at `xf`; for polygons it also writes the world-space vertices and
-    /// normals the narrow phase reads.
+    /// The shape's tight box at `xf`; for polygons and capsules it also writes the world-space
+    /// vertices and normals the narrow phase reads. A rounded shape's box is its core's grown by
+    /// the radius.
     @inline(__always)
     func place(_ s: Shape, _ xf: Transform) -> AABB {
         switch s.kind {
         case .circle:
             let c = s.circleCenter(xf)
             return AABB(lower: Vector(c.x - s.radius, c.y - s.radius), upper: Vector(c.x + s.radius, c.y + s.radius))
-        case .polygon:
+        case .polygon, .capsule:
             var lo = Vector(Double.greatestFiniteMagnitude, Double.greatestFiniteMagnitude)
             var hi = -lo
             let start = Int(s.vertexStart)
@@ -34,7 +35,16 @@ struct ShapeGeometry {
                 lo = Vector(min(lo.x, p.x), min(lo.y, p.y))
                 hi = Vector(max(hi.x, p.x), max(hi.y, p.y))
             }
+            if s.radius != 0 { return Self.grown(lo, hi, by: s.radius) }
             return AABB(lower: lo, upper: hi)
         }
+    }
+
+    /// A rounded shape's box: its core's grown by the radius (out of line, off the path of the
+    /// shapes without one).
+    @inline(never)
+    static func grown(_ lo: Vector, _ hi: Vector, by radius: Double) -> AABB {
+        let r = Vector(radius, radius)
+        return AABB(lower: lo - r, upper: hi + r)
     }
 }

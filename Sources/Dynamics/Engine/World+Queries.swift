@@ -30,13 +30,26 @@ extension World {
         switch s.kind {
         case .circle:
             return (local - s.center).lengthSquared <= s.radius * s.radius
+        case .capsule:
+            let a = vertices[Int(s.vertexStart)], b = vertices[Int(s.vertexStart) + 1]
+            return Collision.nearestPoints(local, local, a, b).c2.distance(to: local) <= s.radius
         case .polygon:
             if s.vertexCount < 3 { return false }
+            var outside = 0.0
             for i in 0..<Int(s.vertexCount) {
                 let k = Int(s.vertexStart) + i
-                if normals[k].dot(local - vertices[k]) > 0 { return false }
+                let d = normals[k].dot(local - vertices[k])
+                if d > 0 && s.radius == 0 { return false }
+                outside = max(outside, d)
             }
-            return true
+            if outside == 0 { return true }
+            // Outside the core of a rounded polygon: within the radius of its nearest edge.
+            var nearest = Double.infinity
+            for i in 0..<Int(s.vertexCount) {
+                let k = Int(s.vertexStart) + i, next = Int(s.vertexStart) + (i + 1) % Int(s.vertexCount)
+                nearest = min(nearest, Collision.nearestPoints(local, local, vertices[k], vertices[next]).c2.distance(to: local))
+            }
+            return nearest <= s.radius
         }
     }
 
@@ -53,7 +66,7 @@ extension World {
         case .circle:
             let c = s.circleCenter(xf)
             return AABB(lower: Vector(c.x - s.radius, c.y - s.radius), upper: Vector(c.x + s.radius, c.y + s.radius))
-        case .polygon:
+        case .polygon, .capsule:
             var lo = Vector(Double.greatestFiniteMagnitude, Double.greatestFiniteMagnitude)
             var hi = -lo
             let start = Int(s.vertexStart)
@@ -62,7 +75,8 @@ extension World {
                 lo = Vector(min(lo.x, p.x), min(lo.y, p.y))
                 hi = Vector(max(hi.x, p.x), max(hi.y, p.y))
             }
-            return AABB(lower: lo, upper: hi)
+            let r = Vector(s.radius, s.radius)
+            return AABB(lower: lo - r, upper: hi + r)
         }
     }
 }

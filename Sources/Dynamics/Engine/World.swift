@@ -170,11 +170,24 @@ final class World {
     }
 
     /// Adds a convex polygon (vertices in winding order, body coordinates) or, with two vertices,
-    /// a two-sided segment.
-    func addPolygon(body id: BodyID, vertices v: [Vector]) -> ShapeID {
-        precondition(v.count >= 2)
+    /// a two-sided segment; with a `radius`, the polygon's corners (a segment's ends) are rounded
+    /// by it: the shape is everything within `radius` of the polygon.
+    func addPolygon(body id: BodyID, vertices v: [Vector], radius: Double = 0) -> ShapeID {
+        addVertices(body: id, kind: .polygon, vertices: v, radius: radius)
+    }
+
+    /// Adds a capsule: the points within `radius` of the segment from `center1` to `center2`
+    /// (body coordinates).
+    func addCapsule(body id: BodyID, center1: Vector, center2: Vector, radius: Double) -> ShapeID {
+        precondition(radius > 0 && center1 != center2, "a capsule has a radius and two distinct centers")
+        return addVertices(body: id, kind: .capsule, vertices: [center1, center2], radius: radius)
+    }
+
+    private func addVertices(body id: BodyID, kind: ShapeKind, vertices v: [Vector], radius: Double) -> ShapeID {
+        precondition(v.count >= 2 && radius >= 0 && radius.isFinite)
         let body = id.index
-        var s = Shape(body: body, kind: .polygon)
+        var s = Shape(body: body, kind: kind)
+        s.radius = radius
         s.vertexStart = Int32(vertices.count)
         s.vertexCount = Int32(v.count)
         vertices.append(contentsOf: v)
@@ -185,12 +198,12 @@ final class World {
         } else {
             let n = PolygonBuilder.normals(v)
             normals.append(contentsOf: n)
-            s.isBox = Shape.isRectangle(v, normals: n)
+            s.isBox = radius == 0 && Shape.isRectangle(v, normals: n)
         }
         worldVertices.append(contentsOf: v)
         worldNormals.append(contentsOf: normals[Int(s.vertexStart)...])
         var extent = bodies[Int(body)].extent
-        for p in v { extent = max(extent, p.length) }
+        for p in v { extent = max(extent, radius == 0 ? p.length : p.length + radius) }
         bodies[Int(body)].extent = extent
         return ShapeID(insertShape(s))
     }
