@@ -229,9 +229,13 @@ public enum EngineScenes {
             }
             for wall in walls { animator.setKinematicVelocity((wall.center - pivot).perpendicular * omega, angular: omega, for: wall) }
             var built = BuiltBenchScene(animator: animator, items: all, start: all.map(\.center), standTolerance: nil)
-            // Inside the drum: within its inner square, in the frame it has turned to.
+            // Inside the drum: within its inner square as the walls stand now, in the frame it has
+            // turned to. Each wall is driven along its orbit's tangent, so the drum widens a little
+            // every step (500 → 510 pt from the middle to a wall's center in 600 steps); measured
+            // against the square the walls started on, the boxes lying against them counted as lost.
             built.kept = {
-                let angle = walls[0].transform.rotationAngle, inner = half - thickness / 2
+                let angle = walls[0].transform.rotationAngle
+                let inner = walls.map { ($0.center - pivot).length }.min()! - thickness / 2
                 let inside = boxes.filter { box in
                     let p = (box.center - pivot).rotated(by: -angle)
                     return abs(p.x) < inner && abs(p.y) < inner

@@ -151,12 +151,54 @@ import Geometry
         Self.thrown(speed: 20_000, spin: 40) { group, _ in #expect(Self.inside(group.center), "\(group.center)") }
     }
 
-    @Test(arguments: [1000.0, 3000.0])
+    @Test(arguments: [1000.0, 3000.0, 6000.0, 10_000.0])
     func everyItemOfAGroupStaysInsideAtThrowingSpeeds(speed: Double) {
-        // The guard holds the center of mass; a ball 30 pt off it is held by its contacts alone,
-        // which keep it in up to these speeds (at 6,000 pt/s one passed a wall: docs/dynamics.md).
+        // The guard holds each shape's center as well as the center of mass: a ball 30 pt off
+        // it, held by its contacts alone, passed a wall at 6,000 pt/s (docs/dynamics.md).
         Self.thrown(speed: speed, spin: 10) { _, items in
             for item in items { #expect(Self.inside(item.center), "\(item.center)") }
+        }
+    }
+
+    /// A dumbbell (balls 30 pt off its center) and an L (a 100×20 foot and a 20×60 post) thrown
+    /// at 6,000 pt/s from the middle of the 640×384 view at the right wall, at angles from
+    /// straight on to 60° off and spins of 0 to ±40 rad/s: after every step of 1 s, every part's
+    /// center is on the inner side of every wall (the reference bounds' surfaces).
+    @Test(arguments: [0.0, 20.0, 45.0, 60.0])
+    func groupsThrownAtAWallKeepEveryPartInside(degrees: Double) {
+        let c = Point(320, 192)
+        let shapes: [(String, () -> (DynamicItemGroup, [Box]))] = [
+            ("dumbbell", { Self.dumbbell(at: c) }),
+            ("L", {
+                let parts = [Box(Point(c.x + 10, c.y + 20), Size(100, 20)), Box(Point(c.x - 30, c.y - 20), Size(20, 60))]
+                return (DynamicItemGroup(items: parts), parts)
+            }),
+        ]
+        for (name, make) in shapes {
+            for spin in [0.0, 15.0, -40.0] {
+                let (group, parts) = make()
+                let animator = DynamicAnimator(referenceBounds: bounds640)
+                let walls = CollisionBehavior(items: [group])
+                walls.setTranslatesReferenceBoundsIntoBoundary(true)
+                animator.addBehavior(walls)
+                let props = DynamicItemBehavior(items: [group])
+                props.elasticity = 1
+                animator.addBehavior(props)
+                let angle = degrees * .pi / 180
+                animator.setVelocity(Vector(cos(angle), sin(angle)) * 6000, angular: spin, for: group)
+                var outside = 0, worst = ""
+                run(animator, steps: 60) { step in
+                    for part in parts where !Self.inside(part.center) {
+                        outside += 1
+                        worst = "step \(step): a part at \(part.center)"
+                    }
+                }
+                // Known: the dumbbell thrown at 60° without spin has a ball's center 0.14 pt beyond
+                // the left wall at step 59 (docs/dynamics.md, "Bodies of several shapes").
+                withKnownIssue("a ball of the dumbbell thrown at 60° without spin ends 0.14 pt beyond a wall once") {
+                    #expect(outside == 0, "\(name) at \(degrees)°, \(spin) rad/s: \(outside) part-steps beyond a wall; \(worst)")
+                } when: { name == "dumbbell" && degrees == 60 && spin == 0 }
+            }
         }
     }
 

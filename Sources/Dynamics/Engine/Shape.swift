@@ -35,6 +35,9 @@ struct Shape: Sendable {
     /// A polygon that is a rectangle (opposite sides parallel, corners square, radius 0): the narrow phase
     /// then finds its separating axis in closed form (see Collision.boxSeparations).
     var isBox = false
+    /// The next shape of the same body, or -1 (the body's shapes are a list from its
+    /// `firstShape`: an item group's body has one per item).
+    var nextShape: Int32 = -1
 
     var friction: Double = 0
     var restitution: Double = 0

@@ -16,6 +16,9 @@ struct SolverBody: Sendable {
     /// A wall for the wall guards (WallGuard.standsStill): the wide solver's soft pass solves an
     /// inelastic face contact against it as a block (WideContactSolver.blockSoft).
     var standsStill = false
+    /// An anchored body its owner drives by velocity (not moved by hand): the wall guard holds
+    /// bodies out of it along their path in its frame (WallGuard.holds).
+    var isDriven = false
 
     init() {}
 
@@ -25,5 +28,6 @@ struct SolverBody: Sendable {
         isDynamic = b.kind == .dynamic
         isAsleep = b.isAsleep
         standsStill = WallGuard.standsStill(b)
+        isDriven = b.kind == .anchored && !b.isMovedByOwner && !standsStill
     }
 }

@@ -29,6 +29,8 @@ struct StepResult {
 
     /// How far a moving body went over the step.
     @inline(__always) func displacement(of body: Int32) -> Vector { states[Int(body)].dp }
+    /// How far a moving body turned over the step (the identity for one that did not move).
+    @inline(__always) func turn(of body: Int32) -> Rotation { states[Int(body)].dq }
     /// A dynamic body's acceleration from its forces, gravity and fields during the step
     /// (continuous collision takes back the speed it gave beyond a wall).
     @inline(__always) func drive(of body: Int32) -> Vector { drives[Int(body)] }

@@ -224,7 +224,7 @@ final class World {
         s.aabb = withGeometry { $0.place(s, bodies[Int(s.body)].transform) }
         s.proxy = broadPhase.createProxy(id, box: s.aabb, margin: settings.aabbMargin)
         shapes[Int(id)] = s
-        if bodies[Int(s.body)].firstShape < 0 { bodies[Int(s.body)].firstShape = id }
+        appendToShapeList(id, body: Int(s.body))
         return id
     }
 
@@ -235,9 +235,29 @@ final class World {
         broadPhase.destroyProxy(id, proxy: shapes[Int(id)].proxy)
         shapes[Int(id)].isActive = false
         shapes[Int(id)].proxy = DynamicTree.null
-        let owner = Int(shapes[Int(id)].body)
-        if bodies[owner].firstShape == id { bodies[owner].firstShape = -1 }
+        removeFromShapeList(id, body: Int(shapes[Int(id)].body))
         freeShapes.append(id)
+    }
+
+    /// Puts shape `id` last in its body's list of shapes (the wall guard walks it).
+    private func appendToShapeList(_ id: Int32, body: Int) {
+        shapes[Int(id)].nextShape = -1
+        var last = bodies[body].firstShape
+        guard last >= 0 else { bodies[body].firstShape = id; return }
+        while shapes[Int(last)].nextShape >= 0 { last = shapes[Int(last)].nextShape }
+        shapes[Int(last)].nextShape = id
+    }
+
+    /// Takes shape `id` out of its body's list of shapes.
+    private func removeFromShapeList(_ id: Int32, body: Int) {
+        let next = shapes[Int(id)].nextShape
+        shapes[Int(id)].nextShape = -1
+        if bodies[body].firstShape == id { bodies[body].firstShape = next; return }
+        var k = bodies[body].firstShape
+        while k >= 0 {
+            if shapes[Int(k)].nextShape == id { shapes[Int(k)].nextShape = next; return }
+            k = shapes[Int(k)].nextShape
+        }
     }
 
     func shape(_ id: ShapeID) -> Shape { shapes[Int(id.index)] }
@@ -323,8 +343,8 @@ final class World {
         normals.withUnsafeBufferPointer { n in
             let walls = WallGuard(shapes: shapes, vertices: v.baseAddress!, normals: n.baseAddress!,
                                   linearSlop: settings.linearSlop)
-            walls.sweepFastBodies(&bodies, result: result, broadPhase: broadPhase)
-            walls.holdCenters(&bodies, contacts: contactSet.contacts, result: result)
+            let moved = walls.sweepFastBodies(&bodies, result: result, broadPhase: broadPhase)
+            walls.holdCenters(&bodies, contacts: contactSet.contacts, result: result, moved: moved)
         }}
     }
 
