@@ -18,8 +18,7 @@
 //   lower arm ×2  0.975    ±0.125, 0.03           upper arm   1.1    −0.2…0.3        0.1
 // and each lower leg a foot, the quadrilateral (−0.03, −0.185), (0.11, −0.185), (0.11, −0.16),
 // (−0.03, −0.14) rounded by 0.015, friction 0.05, touching only the ground.
-// Approximations: every capsule is `capsule` (a box and two balls, one body) until Nudge has
-// capsules; the foot is a plain path item of the lower leg's group (square corners, the leg's
+// Every bone is a capsule item. Approximations: the foot is a plain path item of the lower leg's group (square corners, the leg's
 // friction); the joints' 5 Hz spring is left out (Nudge's pin has none); and the ragdolls touch
 // only the floors, not each other: v3 keeps a ragdoll's own bones apart with a group index
 // (and the 5 ragdolls of a group with 5 indexes), which Nudge's collision behaviors cannot say
@@ -110,10 +109,10 @@ extension BoxTwins {
     /// behaviors; its material and joints are one composite behavior, added to the animator and returned.
     static func ragdoll(_ d: Rain, at p: (Double, Double), collision: CollisionBehavior, gravity: GravityBehavior,
                         animator: DynamicAnimator) -> DynamicBehavior {
-        var bones: [DynamicItemGroup] = []
+        var bones: [DynamicItem] = []
         for (i, b) in d.bones.enumerated() {
             let foot = d.footBones.contains(i) ? [polygon(at: (p.0, p.1 + b.y), d.foot)] : []
-            bones.append(capsule(at: (p.0, p.1 + b.y), from: (0, b.y1), to: (0, b.y2), radius: b.r, extra: foot).group)
+            bones.append(capsule(at: (p.0, p.1 + b.y), from: (0, b.y1), to: (0, b.y2), radius: b.r, extra: foot).body)
         }
         let whole = DynamicBehavior()
         let material = DynamicItemBehavior(items: bones)

@@ -8,9 +8,8 @@
 // capsule (segment (±0.25, 0), radius 0.25), a ball of radius 0.35 and a square of half extent
 // 0.35, friction 0.1, restitution 0.1, density 0.25, in rows from (−23, 2), 0.5 m apart, 92 a row
 // (x from −23 up to 22.5), rows 0.5 m apart (so neighbours start overlapping, as in v3).
-// Approximations until Nudge has capsules and rounded polygons: each capsule is `capsule` (a box
-// and two balls, one body); the rotor is a plain box of its outer size, 1.2 × 40.4 m (square
-// corners, 0.08 m further out at the tips' corners). The loop is a closed boundary path.
+// Each capsule is a capsule item and the rotor a rectangle of its outer size, 1.2 × 40.4 m, with a
+// corner radius of 0.2 m: v3's rounded box. The loop is a closed boundary path.
 // "Unbounded torque" is v3's FLT_MAX, scaled.
 import Geometry
 import Dynamics
@@ -32,14 +31,15 @@ extension BoxTwins {
                           steps: d.steps) {
             let animator = Self.animator(bounds: Rect(x: -5_000, y: -8_000, width: 10_000, height: 9_000), sleeping: true)
             let rotor = BenchItem(center: point(d.rotorCenter.0, d.rotorCenter.1),
-                                  size: size(halfWidth: d.rotorHalf.0 + d.rotorRounding, halfHeight: d.rotorHalf.1 + d.rotorRounding))
+                                  size: size(halfWidth: d.rotorHalf.0 + d.rotorRounding, halfHeight: d.rotorHalf.1 + d.rotorRounding),
+                                  cornerRadius: d.rotorRounding * scale)
             var bodies: [DynamicItem] = [], parts: [BenchItem] = []
             var x = d.start.0, y = d.start.1
             for i in 0..<d.bodyCount {
                 switch i % 3 {
                 case 0:
                     let c = capsule(at: (x, y), from: (-d.capsuleHalfLength, 0), to: (d.capsuleHalfLength, 0), radius: d.capsuleRadius)
-                    bodies.append(c.group); parts += c.parts
+                    bodies.append(c.body); parts += c.parts
                 case 1:
                     let ball = BenchItem(center: point(x, y), size: size(halfWidth: d.ballRadius, halfHeight: d.ballRadius), type: .ellipse)
                     bodies.append(ball); parts.append(ball)

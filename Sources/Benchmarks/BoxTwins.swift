@@ -20,8 +20,8 @@
 // - Static ground: v3 builds its grounds from touching static boxes; here each run of touching
 //   boxes is one closed boundary outline of their union (a static body either way; fewer shapes).
 // - Capsules (the spinner's bodies and every bone of the rain's ragdolls): a group of a box and
-//   two balls (`capsule`), one body of three shapes. When `shape: capsule` exists, `capsule`
-//   should make one capsule item instead; nothing else changes.
+//   two balls before Nudge had capsules; `capsule` now makes one capsule item. Its mass follows
+//   UIKit's rule (density × width × height), a little more than v3's density × true area.
 import Geometry
 import Dynamics
 
@@ -68,19 +68,19 @@ public enum BoxTwins {
         collision.addBoundary(withIdentifier: id, for: corners)
     }
 
-    /// A capsule of v3's (the segment from `p1` to `p2` in metres, radius r) as an item group: a
-    /// box along the segment, as wide as the capsule, and a ball at each end. Returns the group
-    /// and its parts (for `BuiltBenchScene.items`). Placed at `at` (metres) plus the segment.
+    /// A capsule of v3's (the segment from `p1` to `p2` in metres, radius r) as a capsule item
+    /// along the segment, placed at `at` (metres) plus the segment. With `extra` parts (a
+    /// ragdoll's foot) the capsule and the parts are one item group. Returns the body and its
+    /// parts (for `BuiltBenchScene.items`).
     static func capsule(at center: (Double, Double), from p1: (Double, Double), to p2: (Double, Double),
-                        radius r: Double, extra: [BenchItem] = []) -> (group: DynamicItemGroup, parts: [BenchItem]) {
+                        radius r: Double, extra: [BenchItem] = []) -> (body: DynamicItem, parts: [BenchItem]) {
         let a = point(center.0 + p1.0, center.1 + p1.1), b = point(center.0 + p2.0, center.1 + p2.1)
         let length = a.distance(to: b), mid = Point((a.x + b.x) / 2, (a.y + b.y) / 2)
         let diameter = 2 * r * scale
-        let box = BenchItem(center: mid, size: Size(max(length, 1e-3), diameter))
-        box.transform = AffineTransform(rotationAngle: atan2(b.y - a.y, b.x - a.x))
-        let parts = [box,
-                     BenchItem(center: a, size: Size(diameter, diameter), type: .ellipse),
-                     BenchItem(center: b, size: Size(diameter, diameter), type: .ellipse)] + extra
+        let bar = BenchItem(center: mid, size: Size(length + diameter, diameter), type: .capsule)
+        bar.transform = AffineTransform(rotationAngle: atan2(b.y - a.y, b.x - a.x))
+        if extra.isEmpty { return (bar, [bar]) }
+        let parts = [bar] + extra
         return (DynamicItemGroup(items: parts), parts)
     }
 

@@ -47,7 +47,8 @@ public struct SessionCheckpoint {
     /// The same checkpoint with the engine's contacts packed (World+Checkpoint): fewer bytes,
     /// restored to the same bits, at the cost of packing once and unpacking at each restore.
     public func packed() -> SessionCheckpoint {
-        SessionCheckpoint(step: step, messages: messages, scene: scene.packed(), animations: animations, spawns: spawns)
+        SessionCheckpoint(step: step, messages: messages, scene: scene.packed(), animations: animations, spawns: spawns,
+                          rules: rules, animationItems: animationItems)
     }
 }
 
