@@ -6,7 +6,9 @@
 // is what a checkpoint holds. Everything else (the items' colors, text and shapes, the
 // behaviors and their settings, the description, the reference bounds) changes only with edits
 // and resizes, so a scene built from the same description with the same edits and resizes made
-// again has it already; the checkpoint does not copy it. Items are named by id, so the
+// again (and the items play added: SceneSession+RunTimeChanges) has it already; the checkpoint
+// does not copy it. It does hold each group's center and rotation: a group at rest is not
+// written by a step, and its items' velocities are read about its center. Items are named by id, so the
 // checkpoint holds no reference to the scene it was taken from and restores into a new one.
 //
 // `restore` checks what it relies on: the items (once the ones the checkpoint lacks are removed)
