@@ -349,6 +349,14 @@ final class SceneGestures {
         template.id = "\(base)-\(n)"
         if adder != .rule { spawned.playerItems.append(template.id) }
         template.center = Position(point)
+        session.noteRunTimeChange(.add(template, joining: ids))
+        return add(template, joining: ids)
+    }
+
+    /// Adds an item made from `template` as it stands (its id and center given), joining the
+    /// listed behaviors or every behavior whose `items` the file leaves out; no counting.
+    @discardableResult
+    func add(_ template: ItemDescription, joining ids: [String]?) -> SceneItem {
         let item = SceneItem(template, in: scene.referenceBounds)
         var joining: [DynamicBehavior] = []
         if let ids {

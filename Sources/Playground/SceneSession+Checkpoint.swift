@@ -15,7 +15,9 @@
 // or an animation has a completion closure. A scene with rules adds its rule runner's state
 // (RuleRunner+Checkpoint: counters, each rule's memory, the ending, the behaviors rules took
 // out or put back) and the item of each animation still running (a rule's `animate` starts
-// some), for `animationCompleted`.
+// some), for `animationCompleted`. It also holds the changes play made to the structure (items
+// added by gestures and rules, groups made again: SceneSession+RunTimeChanges), which a rebuilt
+// session is given before the state is put back.
 //
 // `restore` puts the state into a session of the same make (same items, behaviors and
 // animations, in the same order) and returns false when it is not; a session whose restore
@@ -34,6 +36,8 @@ public struct SessionCheckpoint {
     let spawns: SceneGestures.SpawnState
     let rules: RuleRunner.Checkpoint?
     let animationItems: [AnimationID: String]
+    /// The structure play added before the step (SceneSession+RunTimeChanges).
+    let runTimeChanges: [RunTimeChange]
 
     /// Bytes the checkpoint holds (the engine's arrays, the items' states, the messages).
     public var retainedBytes: Int {
@@ -65,12 +69,17 @@ extension SceneSession {
         }
         return SessionCheckpoint(step: stepCount, messages: messages, scene: sceneState,
                                  animations: animationState, spawns: gestures.spawnState, rules: ruleState,
-                                 animationItems: animationItems)
+                                 animationItems: animationItems, runTimeChanges: runTimeChanges)
     }
 
     /// Puts back `c` (see the top of this file); false when this session is not of its make.
     public func restore(_ c: SessionCheckpoint) -> Bool {
         guard (rules == nil) == (c.rules == nil) else { return false }
+        if runTimeChanges.isEmpty {
+            for change in c.runTimeChanges where !replay(change) { return false }
+        }
+        guard structureMatches(c.runTimeChanges) else { return false }
+        runTimeChanges = c.runTimeChanges
         if let rules, let state = c.rules, !rules.restoreBehaviors(state) { return false }
         guard scene.restore(c.scene),
               animations.restore(c.animations, item: { scene.item(withID: $0) }) else { return false }

@@ -42,6 +42,10 @@ public final class SceneSession {
     let loadedItemIDs: Set<String>
     /// The item each running animation animates, for `animationCompleted`.
     var animationItems: [AnimationID: String] = [:]
+    /// The changes play made to the scene's structure, in order (SceneSession+RunTimeChanges).
+    var runTimeChanges: [RunTimeChange] = []
+    /// Whether `step()` is running (for RunTimeChange's place in time).
+    var isRunningStep = false
 
     /// Whether a rule ended the scene (won, lost, next): time stands still from then on.
     public var hasEnded: Bool { rules?.ending != nil }
@@ -109,6 +113,8 @@ public final class SceneSession {
     public func step() {
         stepCount += 1
         if hasEnded { return }
+        isRunningStep = true
+        defer { isRunningStep = false }
         let now = time
         router.advance(to: now)
         rules?.beforeStep()
@@ -127,7 +133,9 @@ public final class SceneSession {
     /// lets go, and every behavior lets go of it.
     func removeItem(_ item: SceneItem) {
         gestures.itemWillBeRemoved(item)
-        scene.removeItem(item)
+        if let places = scene.removeItemRecordingGroup(item) {
+            noteRunTimeChange(.regroup(removing: item.id, places: places))
+        }
     }
 
     /// Moves time to step `count` without stepping the animator: only for a session at rest,

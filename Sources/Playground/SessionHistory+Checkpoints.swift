@@ -13,8 +13,9 @@
 //   - a fresh session from the description, with the edits and resizes of the timeline up to the
 //     checkpoint's step made again in their order (pointer events are not replayed: what they
 //     leave behind is in the checkpoint, or else it changed the make, which the restore checks).
-// A checkpoint that does not restore (a gesture spawned an item, say, so a fresh build lacks it)
-// is dropped with the ones after it, and none is taken from its step on until the timeline's
+// Items play added and groups it made again (SceneSession+RunTimeChanges) are made again in the
+// fresh session in their order among the edits. A checkpoint that does not restore anyway is
+// dropped with the ones after it, and none is taken from its step on until the timeline's
 // future is dropped before it; the trip starts from an earlier one, or from step 0 as before:
 // slower, never wrong.
 import Foundation
@@ -65,12 +66,23 @@ extension SessionHistory {
             if spare.restore(c) { return spare }
         }
         let session = SceneSession(scene: SceneBuilder().build(sceneDescription, referenceBounds: referenceBounds))
+        var changes = c.runTimeChanges[...]
+        func replayChanges(through step: Int, beforeEntries: Bool) -> Bool {
+            while let change = changes.first,
+                  change.step < step || (change.step == step && (change.comesBeforeEntries || !beforeEntries)) {
+                guard session.replay(change) else { return false }
+                changes.removeFirst()
+            }
+            return true
+        }
         for entry in timeline where entry.step <= c.step {
+            guard replayChanges(through: entry.step, beforeEntries: true) else { return nil }
             switch entry.event {
             case .pointer: continue
             case .referenceBounds, .edit: Self.apply(entry.event, to: session)
             }
         }
+        guard replayChanges(through: Int.max, beforeEntries: false) else { return nil }
         return session.restore(c) ? session : nil
     }
 

@@ -6,7 +6,9 @@
 // is what a checkpoint holds. Everything else (the items' colors, text and shapes, the
 // behaviors and their settings, the description, the reference bounds) changes only with edits
 // and resizes, so a scene built from the same description with the same edits and resizes made
-// again has it already; the checkpoint does not copy it. Items are named by id, so the
+// again (and the items play added: SceneSession+RunTimeChanges) has it already; the checkpoint
+// does not copy it. It does hold each group's center and rotation: a group at rest is not
+// written by a step, and its items' velocities are read about its center. Items are named by id, so the
 // checkpoint holds no reference to the scene it was taken from and restores into a new one.
 //
 // `restore` checks what it relies on: the items (once the ones the checkpoint lacks are removed)
@@ -32,6 +34,8 @@ public struct SceneCheckpoint {
     let items: [ItemState]
     let animatorItemIDs: [String?]
     let animator: AnimatorCheckpoint
+    /// Each live group's center and rotation (a group at rest is not written by a step).
+    var groupPlaces: [(center: Point, transform: AffineTransform)] = []
 
     /// Bytes the checkpoint holds: the animator's, and the items' states and ids.
     public var retainedBytes: Int {
@@ -57,7 +61,8 @@ extension Scene {
             items: items.map { SceneCheckpoint.ItemState(center: $0.center, transform: $0.transform, size: $0.size,
                                          alpha: $0.alpha, scale: $0.scale, color: $0.color, text: $0.text) },
             animatorItemIDs: animator.items.map { ($0 as? SceneItem)?.id },
-            animator: animatorState)
+            animator: animatorState,
+            groupPlaces: groups.map { ($0.center, $0.transform) })
     }
 
     /// Whether `c` can be restored into this scene as it stands: the same items in the same
@@ -75,7 +80,11 @@ extension Scene {
         for item in items where !wanted.contains(item.id) { removeItem(item) }
         animator.commitChanges()
         guard animator.items.map({ ($0 as? SceneItem)?.id }) == c.animatorItemIDs,
-              animator.restore(c.animator) else { return false }
+              animator.restore(c.animator), groups.count == c.groupPlaces.count else { return false }
+        for (group, place) in zip(groups, c.groupPlaces) {
+            group.transform = place.transform
+            group.center = place.center
+        }
         for (item, state) in zip(items, c.items) {
             item.center = state.center
             item.transform = state.transform

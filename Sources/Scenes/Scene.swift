@@ -30,9 +30,9 @@ public final class Scene {
     public internal(set) var behaviorsByID: [String: DynamicBehavior]
     /// The live item groups, one per `groups:` entry, in file order (Scene+Groups.swift).
     public internal(set) var groups: [DynamicItemGroup] = []
-    /// Whether an item of a group was taken out while playing (Scene+Groups): the group left is
-    /// made where its items were then, which a scene built again cannot make, so no checkpoint
-    /// is taken from then on (Scene+Checkpoint).
+    /// Whether an item of a group was taken out other than by `removeItemRecordingGroup` (an
+    /// edit): the group left is made where its items were then, which a scene built again
+    /// cannot make, so no checkpoint is taken from then on (Scene+Checkpoint).
     var regroupedWhilePlaying = false
     /// The file's behaviors, one per `behaviors:` entry, in file order.
     public internal(set) var fileBehaviors: [DynamicBehavior] = []
