@@ -52,7 +52,7 @@ public struct SessionCheckpoint {
     /// restored to the same bits, at the cost of packing once and unpacking at each restore.
     public func packed() -> SessionCheckpoint {
         SessionCheckpoint(step: step, messages: messages, scene: scene.packed(), animations: animations, spawns: spawns,
-                          rules: rules, animationItems: animationItems)
+                          rules: rules, animationItems: animationItems, runTimeChanges: runTimeChanges)
     }
 }
 

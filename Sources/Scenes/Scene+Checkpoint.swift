@@ -47,7 +47,9 @@ public struct SceneCheckpoint {
 
     /// The same checkpoint with the engine's contacts packed (DynamicAnimator+Checkpoint).
     public func packed() -> SceneCheckpoint {
-        SceneCheckpoint(itemIDs: itemIDs, items: items, animatorItemIDs: animatorItemIDs, animator: animator.packed())
+        var copy = SceneCheckpoint(itemIDs: itemIDs, items: items, animatorItemIDs: animatorItemIDs, animator: animator.packed())
+        copy.groupPlaces = groupPlaces
+        return copy
     }
 }
 
