@@ -29,6 +29,8 @@ struct BroadPhase {
     /// contacts can have stopped overlapping, so only those are checked.
     private var refitted: [Bool] = []
     private var refittedList: [Int32] = []
+    /// The moved shapes' existing partners, for the pair search (MovedPartners.swift).
+    private var partners = MovedPartners()
     /// Scratch for `dropSeparatedPairs`: the contacts to destroy, highest index first.
     private var separated: [Int] = []
 
@@ -110,16 +112,19 @@ struct BroadPhase {
             refitted[Int(id)] = true
             refittedList.append(id)
         }
+        partners.build(pairs: contacts.shapePairs, moved: isMoved)
         for id in moveBuffer {
             isMoved[Int(id)] = false
+            partners.mark(partnersOf: id)
             let fat = tree.fatAABB(shapes[Int(id)].proxy)
             tree.query(fat) { other in
                 if other == id { return }
                 // When both moved, only the lower id creates the pair, after both boxes are final.
                 if isMoved[Int(other)] && other < id { return }
-                // Most partners a moved proxy finds have their contact already: one probe of the
-                // pair table, before reading either shape's record for `shouldCollide`.
-                if contacts.hasPair(id, other) { return }
+                // Most partners a moved proxy finds have their contact already: a look at the
+                // marks, else one probe of the pair table (which also knows the pairs made in
+                // this search), before reading either shape's record for `shouldCollide`.
+                if partners.isPartner(other) || contacts.hasPair(id, other) { return }
                 if !ContactSet.shouldCollide(id, other, shapes: shapes, bodies: bodies) { return }
                 contacts.addPair(id, other, shapes: shapes, bodies: bodies, limit: contactLimit)
             }
