@@ -165,8 +165,9 @@ struct EngineScenesTests {
         let ram = built.items[0]
         // The wall's nearest face is at x = 980, the ram's front at x = −600: ten steps of
         // 1/60 s at 4,000 pt/s move it 666.7 pt without touching anything.
+        // (The substeps move bodies in single precision: a float's step near 600 pt is 6e-5 pt.)
         for _ in 0..<10 { built.animator.step() }
-        #expect(abs(ram.center.x - (-1000 + 4000.0 * 10 / 60)) < 1e-6)
+        #expect(abs(ram.center.x - (-1000 + 4000.0 * 10 / 60)) < 1e-3)
         #expect(abs(ram.center.y) < 1e-9)
     }
 
