@@ -31,6 +31,7 @@ public enum EngineScenes {
     public static func scene(named name: String) -> BenchScene? {
         if let scene = all.first(where: { $0.name == name }) { return scene }
         if let twin = BoxTwins.scene(named: name) { return twin }
+        if name == SmashProbe.name { return SmashProbe.scene }
         if name.hasPrefix("pyramid-"), let count = Int(name.dropFirst("pyramid-".count)), count > 0 {
             // b(b+1)/2 = N  ⇔  b = (√(8N+1) − 1) / 2
             let base = (Int(Double(8 * count + 1).squareRoot()) - 1) / 2

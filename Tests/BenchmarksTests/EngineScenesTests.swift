@@ -158,6 +158,19 @@ struct EngineScenesTests {
         #expect(boxes.allSatisfy { $0.center.length < 500 * 2.0.squareRoot() })
     }
 
+    @Test("smash-probe: 2,400 wall boxes and a ram that flies at 4,000 pt/s with no gravity until it reaches them")
+    func smashProbe() throws {
+        let built = try #require(EngineScenes.scene(named: "smash-probe")).build()
+        #expect(built.items.count == 2401)
+        let ram = built.items[0]
+        // The wall's nearest face is at x = 980, the ram's front at x = −600: ten steps of
+        // 1/60 s at 4,000 pt/s move it 666.7 pt without touching anything.
+        // (The substeps move bodies in single precision: a float's step near 600 pt is 6e-5 pt.)
+        for _ in 0..<10 { built.animator.step() }
+        #expect(abs(ram.center.x - (-1000 + 4000.0 * 10 / 60)) < 1e-3)
+        #expect(abs(ram.center.y) < 1e-9)
+    }
+
     @Test("scene(named:) knows the seven scenes and the scaling sizes")
     func sceneNamed() throws {
         for scene in EngineScenes.all { #expect(EngineScenes.scene(named: scene.name)?.name == scene.name) }

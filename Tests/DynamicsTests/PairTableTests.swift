@@ -29,6 +29,7 @@ import Testing
             for b in 0..<a {
                 let key = a << 32 | b
                 #expect(table[key] == reference[key])
+                #expect(table.contains(key) == (reference[key] != nil))
             }
         }
     }

@@ -29,6 +29,10 @@ struct BroadPhase {
     /// contacts can have stopped overlapping, so only those are checked.
     private var refitted: [Bool] = []
     private var refittedList: [Int32] = []
+    /// The moved shapes' existing partners, for the pair search (MovedPartners.swift).
+    private var partners = MovedPartners()
+    /// Scratch for `dropSeparatedPairs`: the contacts to destroy, highest index first.
+    private var separated: [Int] = []
 
     /// A proxy for shape `id` with tight box `box`, put in the move buffer (it may have partners).
     mutating func createProxy(_ id: Int32, box: AABB, margin: Double) -> Int32 {
@@ -108,13 +112,19 @@ struct BroadPhase {
             refitted[Int(id)] = true
             refittedList.append(id)
         }
+        partners.build(pairs: contacts.shapePairs, moved: isMoved)
         for id in moveBuffer {
             isMoved[Int(id)] = false
+            partners.mark(partnersOf: id)
             let fat = tree.fatAABB(shapes[Int(id)].proxy)
             tree.query(fat) { other in
                 if other == id { return }
                 // When both moved, only the lower id creates the pair, after both boxes are final.
                 if isMoved[Int(other)] && other < id { return }
+                // Most partners a moved proxy finds have their contact already: a look at the
+                // marks, else one probe of the pair table (which also knows the pairs made in
+                // this search), before reading either shape's record for `shouldCollide`.
+                if partners.isPartner(other) || contacts.hasPair(id, other) { return }
                 if !ContactSet.shouldCollide(id, other, shapes: shapes, bodies: bodies) { return }
                 contacts.addPair(id, other, shapes: shapes, bodies: bodies, limit: contactLimit)
             }
@@ -126,16 +136,28 @@ struct BroadPhase {
     /// phase, which then collides only pairs that may touch).
     mutating func dropSeparatedPairs(_ contacts: inout ContactSet, shapes: [Shape]) {
         if refittedList.isEmpty { return }
-        // Swap-remove, so walk from the end.
-        var i = contacts.count - 1
-        while i >= 0 {
-            let a = contacts.contacts[i].shapeA, b = contacts.contacts[i].shapeB
-            if refitted[Int(a)] || refitted[Int(b)],
-               !tree.fatAABB(shapes[Int(a)].proxy).overlaps(tree.fatAABB(shapes[Int(b)].proxy)) {
-                contacts.destroy(at: i)
+        // Found first, from the compact list of each contact's shapes, then destroyed from the
+        // highest index down: a swap-remove at index i moves the last contact, which was already
+        // looked at and kept, into i and leaves every lower index as it was, so this destroys the
+        // same contacts in the same order as testing and destroying in one walk from the end.
+        var found: [Int] = []
+        swap(&found, &separated)
+        found.removeAll(keepingCapacity: true)
+        let tree = tree
+        contacts.shapePairs.withUnsafeBufferPointer { pairs in
+        refitted.withUnsafeBufferPointer { moved in
+        shapes.withUnsafeBufferPointer { sp in
+            var i = pairs.count - 1
+            while i >= 0 {
+                let a = Int(pairs[i][0]), b = Int(pairs[i][1])
+                if moved[a] || moved[b], !tree.fatAABB(sp[a].proxy).overlaps(tree.fatAABB(sp[b].proxy)) {
+                    found.append(i)
+                }
+                i -= 1
             }
-            i -= 1
-        }
+        }}}
+        for i in found { contacts.destroy(at: i) }
+        separated = found
         for id in refittedList { refitted[Int(id)] = false }
         refittedList.removeAll(keepingCapacity: true)
     }

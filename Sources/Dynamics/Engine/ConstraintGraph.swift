@@ -217,15 +217,20 @@ struct ConstraintGraph {
     /// Writes the step's accumulated impulses back into the manifolds, for warm starting and for
     /// deciding which contacts touched.
     mutating func store(into contacts: UnsafeMutableBufferPointer<Contact>) {
-        stored.removeAll(keepingCapacity: true)
-        stored.append(contentsOf: repeatElement(.unset, count: contacts.count))
-        let n = batchCount
+        // Only the entries of colored contacts are read, and the batches write every one of
+        // them (a contact has a color exactly when it has a lane), so the array is not cleared:
+        // it only grows. Clearing it was a pass of 32 bytes a contact every step.
+        if stored.count < contacts.count {
+            stored.append(contentsOf: repeatElement(.unset, count: contacts.count - stored.count))
+        }
+        let n = batchCount, k = Self.colorCount
         stored.withUnsafeMutableBufferPointer { sp in
+        colorOf.withUnsafeBufferPointer { color in
             batches.withUnsafeBufferPointer { bp in
                 for b in 0..<n { bp[b].store(into: sp.baseAddress!) }
             }
             // Front to back through the contacts, each written once.
-            for ci in 0..<contacts.count where sp[ci].p1[3] != 0 {
+            for ci in 0..<contacts.count where Int(color[ci]) < k {
                 let s = sp[ci]
                 contacts[ci].manifold.p1.normalImpulse = Double(s.p1[0])
                 contacts[ci].manifold.p1.tangentImpulse = Double(s.p1[1])
@@ -236,7 +241,7 @@ struct ConstraintGraph {
                     contacts[ci].manifold.p2.maxNormalImpulse = Double(s.p2[2])
                 }
             }
-        }
+        }}
         @inline(__always) func put(_ cc: ContactConstraint, keepLarger: Bool) {
             let ci = Int(cc.contact)
             if keepLarger {

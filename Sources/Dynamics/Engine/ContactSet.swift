@@ -40,12 +40,15 @@ struct Contact: Sendable {
     /// body without a detour through its shape's record.
     var bodyA: Int32
     var bodyB: Int32
-    var manifold = Manifold()
+    // The material and flags come before the manifold, beside the ids: the passes that read a
+    // contact's header (coloring, the narrow phase's recycling test, touching) then find it in
+    // the contact's first cache line instead of one past the manifold's 200 bytes.
     var friction: Double = 0
     var restitution: Double = 0
     var touching = false
     /// The shapes the contact counts against for the cap (bit 0: shapeA, bit 1: shapeB).
     var charged: UInt8 = 0
+    var manifold = Manifold()
     /// The poses the manifold was computed at (ContactRecycling.swift).
     var poses = ManifoldPoses()
 }
@@ -59,6 +62,9 @@ struct ContactEvent: Sendable {
 
 struct ContactSet {
     private(set) var contacts: [Contact] = []
+    /// Each contact's two shapes, by contact index, kept beside the contacts: the broad phase's
+    /// look for separated pairs reads 8 bytes a contact instead of the contact's first cache line.
+    private(set) var shapePairs: [SIMD2<Int32>] = []
     private var pairs = PairTable()
     private(set) var beginEvents: [ContactEvent] = []
     private(set) var endEvents: [ContactEvent] = []
@@ -85,6 +91,9 @@ struct ContactSet {
         let lo = UInt64(UInt32(min(a, b))), hi = UInt64(UInt32(max(a, b)))
         return hi << 32 | lo
     }
+
+    /// Whether shapes `a` and `b` have a contact.
+    @inline(__always) func hasPair(_ a: Int32, _ b: Int32) -> Bool { pairs.contains(Self.pairKey(a, b)) }
 
     /// Whether shapes `a` and `b` may have a contact: both active, on different bodies, one of
     /// them dynamic, and their collision behaviors' masks admit the pair.
@@ -155,6 +164,7 @@ struct ContactSet {
         c.charged = (chargedFirst ? 1 : 0) | (chargedSecond ? 2 : 0)
         pairs[key] = Int32(contacts.count)
         contacts.append(c)
+        shapePairs.append(SIMD2(sa, sb))
     }
 
     /// Destroys contact `i`; the last contact takes its index. A touching contact ends.
@@ -169,9 +179,11 @@ struct ContactSet {
         let last = contacts.count - 1
         if i != last {
             contacts[i] = contacts[last]
+            shapePairs[i] = shapePairs[last]
             pairs[Self.pairKey(contacts[i].shapeA, contacts[i].shapeB)] = Int32(i)
         }
         contacts.removeLast()
+        shapePairs.removeLast()
     }
 
     /// One contact fewer charged to `shape`; a shape once refused is looked at again.

@@ -45,6 +45,21 @@ struct PairTable {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
     }
 
+    /// Whether `key` is in the table. Reads only the keys: asked for every neighbor a moved
+    /// proxy finds, and most of those pairs exist, the lookup is a cache miss in a large scene,
+    /// and reading the value as well (a second array) was a second one.
+    @inline(__always) func contains(_ key: UInt64) -> Bool {
+        keys.withUnsafeBufferPointer { k in
+            var i = slot(key)
+            while true {
+                let probe = k[i]
+                if probe == key { return true }
+                if probe == 0 { return false }
+                i = (i + 1) & mask
+            }
+        }
+    }
+
     subscript(key: UInt64) -> Int32? {
         get {
             var i = slot(key)
