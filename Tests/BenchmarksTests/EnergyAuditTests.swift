@@ -56,6 +56,17 @@ struct EnergyAuditTests {
         }
     }
 
+    /// Pins on bodies that contacts, motors, snaps and springs also act on: with the pin's turning
+    /// stiffness taken implicitly (TensionInertia.swift) and contacts solved with the bodies' own
+    /// inertia, these grew by 75,919 (98715), 269 (99942), 4.96 (49991), 1,585 (7365) and 5.6
+    /// (3937) times the scene's scale within 33 steps; every constraint on a body must see the
+    /// inertia the backward step gives it.
+    @Test("pins sharing bodies with contacts, motors, snaps and springs keep their energy", arguments: [98715, 99942, 49991, 7365, 3937] as [UInt64])
+    func pinsBesideOtherConstraints(seed: UInt64) throws {
+        let outcome = try EnergyAudit.run(EnergyAudit.scene(seed: seed), steps: 600)
+        #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
+    }
+
     /// The audit's measure catches energy from nowhere: the same scene with the work of its
     /// drivers forgotten fails (a push that is not counted is energy from nowhere).
     @Test func anUncountedPushFails() throws {

@@ -161,8 +161,7 @@ extension JointChainTests {
     // every substep, and once the net had settled they kept a velocity the solve pass undid and
     // the relax pass gave back each substep, 75 pt/s and 6 rad/s in the tenth second while they
     // did not move. The backward step of that stiffness (TensionInertia.swift) holds them still.
-    @Test("the balls of a settled 50×50 net rest, and those beside the corner pins never outrun the net",
-          .disabled("a pin's turning stiffness taken implicitly (TensionInertia) calms the corners but makes energy with pins and motors in the audit (seeds 98715, 99942): it is off until that is fixed"))
+    @Test("the balls of a settled 50×50 net rest, and those beside the corner pins never outrun the net")
     func largeNetCornersRest() {
         let (_, _, fastestLastSecond, worstCorner) = Self.hangLargeNet()
         // No ball moves faster than the engine's own speed of rest (WorldSettings.sleepThreshold).
@@ -203,8 +202,7 @@ extension JointChainTests {
 extension JointChainTests {
     // With the corner balls' turn integrated explicitly, by 2 s they spun at 146 rad/s and were
     // the fastest balls of the net (4,400 pt/s), and the net stretched on without end.
-    @Test("a 100×100 net hung by its top corners swings down for 2 s finitely, never above its starting energy, its corner balls calm",
-          .disabled("a pin's turning stiffness taken implicitly (TensionInertia) calms the corners but makes energy with pins and motors in the audit (seeds 98715, 99942): it is off until that is fixed"))
+    @Test("a 100×100 net hung by its top corners swings down for 2 s finitely, never above its starting energy, its corner balls calm")
     func hundredNetSwingsDown() {
         let n = 100
         let (animator, balls) = Self.net(n)

@@ -76,7 +76,7 @@ struct ConstraintGraph {
         var counts = (0..<k).map { _ in 0 }
         var lastTwo = [SIMD2<Int32>](repeating: SIMD2(-1, -1), count: k)
         colorContacts(contacts, solverBodies, bodies, words: words, anyJointed: anyJointed, jointed, settings, &counts, &lastTwo)
-        moveSmallTails(contacts, bodies, settings, &counts, lastTwo)
+        moveSmallTails(contacts, bodies, solverBodies, settings, &counts, lastTwo)
         fillBatches(contacts, solverBodies, settings, counts)
     }
 
@@ -122,7 +122,7 @@ struct ConstraintGraph {
                 }
                 if chosen == k || contacts[ci].restitution > 0 {
                     let edge = Edge(contact: Int32(ci), bodyA: Int32(a), bodyB: Int32(b))
-                    let cc = Self.scalarConstraint(edge, contacts, bodies, settings)
+                    let cc = Self.scalarConstraint(edge, contacts, bodies, solverBodies, settings)
                     if chosen == k { overflow.append(cc) }
                     if cc.restitution > 0 { impacts.append(cc) }
                 }
@@ -135,7 +135,7 @@ struct ConstraintGraph {
     ///    batches): those constraints join the overflow, the latest first.
     @inline(__always)
     private mutating func moveSmallTails(_ contacts: UnsafeBufferPointer<Contact>, _ bodies: UnsafeMutablePointer<Body>,
-                                         _ settings: SolverSettings, _ counts: inout [Int], _ lastTwo: [SIMD2<Int32>]) {
+                                         _ solverBodies: UnsafePointer<SolverBody>, _ settings: SolverSettings, _ counts: inout [Int], _ lastTwo: [SIMD2<Int32>]) {
         let k = Self.colorCount
         for c in 0..<k where (1...Self.smallestBatch - 1).contains(counts[c] % wideLanes) {
             let tail = counts[c] % wideLanes
@@ -144,7 +144,7 @@ struct ConstraintGraph {
                 colorOf[ci] = UInt8(k)
                 let a = contacts[ci].bodyA, b = contacts[ci].bodyB
                 overflow.append(Self.scalarConstraint(Edge(contact: Int32(ci), bodyA: a, bodyB: b),
-                                                      contacts, bodies, settings))
+                                                      contacts, bodies, solverBodies, settings))
             }
             counts[c] -= tail
         }
@@ -189,7 +189,8 @@ struct ConstraintGraph {
     /// Rare (overflow, elastic contacts, small tails): kept out of the hot coloring loop.
     @inline(never)
     private static func scalarConstraint(_ edge: Edge, _ contacts: UnsafeBufferPointer<Contact>,
-                                         _ bodies: UnsafeMutablePointer<Body>, _ settings: SolverSettings) -> ContactConstraint {
+                                         _ bodies: UnsafeMutablePointer<Body>, _ solverBodies: UnsafePointer<SolverBody>,
+                                         _ settings: SolverSettings) -> ContactConstraint {
         var cc = ContactConstraint()
         let c = contacts[Int(edge.contact)]
         cc.contact = edge.contact
@@ -197,7 +198,7 @@ struct ConstraintGraph {
         cc.bodyB = edge.bodyB
         cc.friction = c.friction
         cc.restitution = c.restitution
-        ContactSolver.prepare(&cc, manifold: c.manifold, bodies: bodies, settings: settings)
+        ContactSolver.prepare(&cc, manifold: c.manifold, bodies: bodies, solverBodies: solverBodies, settings: settings)
         return cc
     }
 

@@ -92,10 +92,13 @@ enum ContactSolver {
                 separation - (rB - rA).dot(n), rnA, rnB, rtA, rtB)
     }
 
+    /// The masses come from `solverBodies`, as the wide solver's do: the step may have raised a
+    /// body's inertia there for every constraint on it (TensionInertia.swift).
     static func prepare(_ c: inout ContactConstraint, manifold m: Manifold, bodies: UnsafeMutablePointer<Body>,
-                        settings: SolverSettings) {
+                        solverBodies: UnsafePointer<SolverBody>, settings: SolverSettings) {
         let a = bodies[Int(c.bodyA)], b = bodies[Int(c.bodyB)]
-        c.mA = a.invMass; c.iA = a.invInertia; c.mB = b.invMass; c.iB = b.invInertia
+        let sa = solverBodies[Int(c.bodyA)], sb = solverBodies[Int(c.bodyB)]
+        c.mA = sa.invMass; c.iA = sa.invInertia; c.mB = sb.invMass; c.iB = sb.invInertia
         c.softness = settings.softness(mA: c.mA, mB: c.mB)
         c.normal = m.normal
         c.count = m.count

@@ -67,8 +67,7 @@ struct Stepper {
 
         prepareBodies(h: h, bodies)
         prepareFields(fields, bodies)
-        prepareConstraints(set, bodies: &bodies, joints: &joints, contacts: contacts)
-        if settings.implicitJointTension { prepareTensionInertia(h: h, bodies, &joints) } else { tensionInertia.forget() }
+        prepareConstraints(set, tension: settings.implicitJointTension, bodies: &bodies, joints: &joints, contacts: contacts)
         let relaxIterations = max(1, settings.relaxIterations)
         withContext(set, jointSoftness: jointSoftness, iterativeJointSoftness: iterativeJointSoftness,
                     settings: settings, joints: &joints) { step in
@@ -174,12 +173,39 @@ struct Stepper {
         for w in fieldWork { bodies[Int(fieldBodies[Int(w.fieldBody)].index)].fieldEnergyOwed += w.owed }
     }
 
-    /// The contact constraints, colored into batches, and the joints of awake bodies.
-    private mutating func prepareConstraints(_ set: SolverSettings, bodies: inout [Body], joints: inout [Joint],
-                                             contacts: ContactSet) {
+    /// The joints of awake bodies, the inertia their pull gives their bodies, and the contact
+    /// constraints, colored into batches.
+    private mutating func prepareConstraints(_ set: SolverSettings, tension: Bool, bodies: inout [Body],
+                                             joints: inout [Joint], contacts: ContactSet) {
+        prepareJoints(set, bodies: &bodies, joints: &joints)
+        // Every constraint on a body sees the inertia the backward step of its pins' pull gives it:
+        // the joints (TensionInertia.apply) and, through the solver bodies, its contacts.
+        if tension { prepareTensionInertia(h: set.h, &joints) } else { tensionInertia.forget() }
+        for t in tensionInertia.turns { solverBodies[Int(t.index)].invInertia = t.inverseInertia }
+        let bodyCount = bodies.count
+        contacts.contacts.withUnsafeBufferPointer { cp in
+        solverBodies.withUnsafeBufferPointer { sb in
+        bodies.withUnsafeMutableBufferPointer { bp in
+            jointed.withUnsafeBufferPointer { jb in
+                graph.build(contacts: cp, solverBodies: sb.baseAddress!, bodies: bp.baseAddress!, bodyCount: bodyCount,
+                            jointed: jb, settings: set)
+            }
+        }}}
+        for t in tensionInertia.turns { solverBodies[Int(t.index)].invInertia = bodies[Int(t.index)].invInertia }
+        awakeJoints.withUnsafeBufferPointer { awake in
+        joints.withUnsafeBufferPointer { jp in
+        jointed.withUnsafeBufferPointer { jb in
+            graph.withConstraints { _, overflow, _ in
+                jointGroups.build(awake: awake, joints: jp, contacts: UnsafeBufferPointer(overflow), jointed: jb,
+                                  bodyCount: bodyCount)
+            }
+        }}}
+    }
+
+    /// The joints whose bodies are awake, prepared for the step, and the moving bodies they hold.
+    private mutating func prepareJoints(_ set: SolverSettings, bodies: inout [Body], joints: inout [Joint]) {
         let bodyCount = bodies.count
         jointed.removeAll(keepingCapacity: true)
-        contacts.contacts.withUnsafeBufferPointer { cp in
         solverBodies.withUnsafeBufferPointer { sb in
         bodies.withUnsafeMutableBufferPointer { bp in
             awakeJoints.removeAll(keepingCapacity: true)
@@ -201,24 +227,12 @@ struct Stepper {
                     }
                 }
             }
-            jointed.withUnsafeBufferPointer { jb in
-                graph.build(contacts: cp, solverBodies: sb.baseAddress!, bodies: bp.baseAddress!, bodyCount: bodyCount,
-                            jointed: jb, settings: set)
-            }
-        }}}
-        awakeJoints.withUnsafeBufferPointer { awake in
-        joints.withUnsafeBufferPointer { jp in
-        jointed.withUnsafeBufferPointer { jb in
-            graph.withConstraints { _, overflow, _ in
-                jointGroups.build(awake: awake, joints: jp, contacts: UnsafeBufferPointer(overflow), jointed: jb,
-                                  bodyCount: bodyCount)
-            }
-        }}}
+        }}
     }
 
     /// Each awake joint's bodies with the inertia their joints' pull asks for (TensionInertia.swift).
-    private mutating func prepareTensionInertia(h: Double, _ bodies: [Body], _ joints: inout [Joint]) {
-        let bodyCount = bodies.count
+    private mutating func prepareTensionInertia(h: Double, _ joints: inout [Joint]) {
+        let bodyCount = solverBodies.count
         awakeJoints.withUnsafeBufferPointer { awake in
         joints.withUnsafeMutableBufferPointer { jp in
             tensionInertia.apply(awake: awake, joints: jp.baseAddress!, bodyCount: bodyCount, h: h)

@@ -57,9 +57,10 @@ struct WorldSettings: Sendable {
     /// Whether a pin's pull on a body held off its center turns the body back implicitly where a
     /// substep cannot follow that turn (TensionInertia.swift): without it the balls beside the
     /// pins a large net hangs from turn back and forth every substep and never come to rest.
-    /// Off: with it, the energy audit finds pins and motors that make energy (seed 98715 grew
-    /// by 75,919 times its scale, 99942 by 269 times; DECISIONS.md, 2026-11-26).
-    var implicitJointTension = false
+    /// Every constraint on such a body, its contacts too, sees the raised inertia: with contacts
+    /// left at the body's own, the energy audit found pins that made energy (seed 98715 grew by
+    /// 75,919 times its scale; DECISIONS.md, 2026-11-26).
+    var implicitJointTension = true
     /// Contact stiffness is capped at this fraction of the substep rate (Box2D v3's 1/4).
     var contactHertzPerSubstepRate = 0.25
     /// Cap on the push-out speed for overlapping shapes (3 m/s).
