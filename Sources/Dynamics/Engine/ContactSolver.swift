@@ -141,7 +141,11 @@ enum ContactSolver {
                       _ set: SolverSettings, useBias: Bool, normals: Bool = true) {
         var pass = ContactPass(c, s)
         if normals {
-            if !useBias && c.count == 2 {
+            // The relax pass, and a biased pass whose two points are both still apart (a face
+            // arriving): the rigid block with each point's gap per substep as its bias. One point
+            // after the other, the first took the whole stop and turned the body, and the second
+            // point's corner went on into the wall (speculativeBlock).
+            if c.count == 2 && (!useBias || speculativeBlock(c, pass)) {
                 blockRelax(&c, &pass.vA, &pass.wA, &pass.vB, &pass.wB, pass.dpA, pass.dqA, pass.dpB, pass.dqB, set)
             }
             if useBias && c.count == 2
@@ -157,6 +161,17 @@ enum ContactSolver {
             if c.count > 1 { pass.frictionRow(&c.p2, friction: c.friction) }
         }
         pass.store(s)
+    }
+
+    /// Whether the biased pass solves a face contact as the relax pass's block: both points still
+    /// apart (speculative). Their rows are then rigid, with the gap per substep as the bias, the
+    /// very rows of the relax pass. Solved one point after the other, a box pushed onto the floor
+    /// at 500,000 pt/s² (arriving at 12,500 pt/s) stopped its first corner, which sent the second
+    /// in at 1.2 times the speed, and stopping that one sent the first in again at a quarter of it
+    /// (for a square K₁₂/K₁₁ = −1/5): turned by 0.014 rad, a corner 6.9 pt into the floor.
+    @inline(__always)
+    static func speculativeBlock(_ c: ContactConstraint, _ pass: ContactPass) -> Bool {
+        pass.separation(c.p1) > 0 && pass.separation(c.p2) > 0
     }
 
     /// The relax pass's two normal rows of a face contact solved together (the 2×2 complementarity

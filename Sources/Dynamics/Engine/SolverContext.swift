@@ -64,6 +64,8 @@ struct SolverContext {
     let stiffTurns: UnsafeBufferPointer<StiffTurn>
     /// The field bodies whose field has a potential, with its work so far (FieldWork.swift).
     let fieldWork: UnsafeMutableBufferPointer<FieldWork>
+    /// The awake springs, with their work so far (SpringWork.swift).
+    let springWork: UnsafeMutableBufferPointer<SpringWork>
 
     /// The substep's length and softness, in double precision (scalar solvers) and for the lanes.
     let solver: SolverSettings

@@ -62,6 +62,14 @@ extension SolverContext {
         }
     }
 
+    /// A substep's closing half kick, then the work of the forces with a potential settled
+    /// against its fall (FieldWork.swift, SpringWork.swift).
+    @inline(__always) func closeKicks(tau: Double, elapsed: Double) {
+        applyForces(tau: tau, elapsed: elapsed)
+        if !fieldWork.isEmpty { settleFieldWork(elapsed: elapsed) }
+        if !springWork.isEmpty { settleSpringWork() }
+    }
+
     /// Impacts: pairwise, from current velocities, until nothing approaches. This runs before
     /// each pass that could clamp an approach (the speculative part of solve and relax), so an
     /// elastic contact always bounces from its full approach speed.

@@ -37,6 +37,8 @@ struct Stepper {
     private var fieldBodies: [FieldBody] = []
     /// Those of them under a field with a potential, and its work (FieldWork.swift).
     private var fieldWork: [FieldWork] = []
+    /// The awake springs and their work (SpringWork.swift).
+    private var springWork: [SpringWork] = []
     /// By body index, whether an awake joint holds the body and it moves; empty when no joint is awake.
     private var jointed: [Bool] = []
     /// By body index, the acceleration a dynamic body's forces, gravity and fields gave it at the
@@ -68,6 +70,7 @@ struct Stepper {
         prepareBodies(h: h, bodies)
         prepareFields(fields, bodies)
         prepareConstraints(set, tension: settings.implicitJointTension, bodies: &bodies, joints: &joints, contacts: contacts)
+        prepareSpringWork(h: h, joints)
         let relaxIterations = max(1, settings.relaxIterations)
         withContext(set, jointSoftness: jointSoftness, iterativeJointSoftness: iterativeJointSoftness,
                     settings: settings, joints: &joints) { step in
@@ -91,10 +94,7 @@ struct Stepper {
                 // the half kick that should have slowed it, which then sped up the rebound
                 // (docs/dynamics.md, "Bounces under springs and fields"). A body held against a
                 // wall or by a joint ends the step with the velocity the constraints leave it.
-                if forces {
-                    step.applyForces(tau: h / 2, elapsed: Double(i + 1) * h)
-                    if !step.fieldWork.isEmpty { step.settleFieldWork(elapsed: Double(i + 1) * h) }
-                }
+                if forces { step.closeKicks(tau: h / 2, elapsed: Double(i + 1) * h) }
                 step.resolveImpacts()
                 step.keepStiffTurns()
                 step.relax()
@@ -164,6 +164,15 @@ struct Stepper {
             }
             fieldBodies.append(FieldBody(field: load.field, index: load.body, position: b.position, mass: b.mass,
                                          charge: b.charge, time: load.time))
+        }
+    }
+
+    /// Each awake spring's state at the step's start (SpringWork.swift).
+    private mutating func prepareSpringWork(h: Double, _ joints: [Joint]) {
+        springWork.removeAll(keepingCapacity: true)
+        if springJoints.isEmpty { return }
+        states.withUnsafeMutableBufferPointer { sp in
+            for id in springJoints { springWork.append(SpringWork.start(id, joints[Int(id)], sp.baseAddress!, h: h)) }
         }
     }
 
@@ -254,16 +263,18 @@ struct Stepper {
         fieldBodies.withUnsafeBufferPointer { fields in
         tensionInertia.turns.withUnsafeBufferPointer { turns in
         fieldWork.withUnsafeMutableBufferPointer { work in
+        springWork.withUnsafeMutableBufferPointer { springWork in
         withUnsafeMutablePointer(to: &jointGroups) { groups in
             body(SolverContext(states: sp.baseAddress!, motions: mp, movers: mv, joints: jp.baseAddress!,
                                awakeJoints: aj, jointGroups: groups, batches: wp, overflow: op, impacts: ip,
                                springs: springs, fieldBodies: fields, stiffTurns: turns, fieldWork: work,
+                               springWork: springWork,
                                solver: set, wide: WideSettings(set), jointSoftness: jointSoftness,
                                iterativeJointSoftness: iterativeJointSoftness,
                                iterativeJointPasses: max(1, settings.iterativeJointPasses),
                                iterativeJointRelaxPasses: max(1, settings.iterativeJointRelaxPasses), h: h,
                                maxLinearSpeed: maxSpeed, impactSweeps: sweeps))
-        }}}}}}}}}}}
+        }}}}}}}}}}}}
     }
 
     /// Stores the step's impulses in the manifolds (warm starting), then decides touching.
