@@ -23,14 +23,19 @@ struct GuardPoint {
     var offset: Vector
     var core: Double
 
-    /// The center of a shape of a body of several shapes (a circle's center, a polygon's vertex
-    /// average) and the largest circle about it inside the shape, less four linear slops and at
+    /// The center of a shape of a body of several shapes (a circle's center, a capsule's middle,
+    /// a polygon's vertex average) and the largest circle about it inside the shape, less four linear slops and at
     /// least half of it.
     static func center(of s: Shape, vertices: UnsafePointer<Vector>, normals: UnsafePointer<Vector>,
                        linearSlop: Double) -> GuardPoint {
         switch s.kind {
         case .circle:
             return GuardPoint(offset: s.center, core: max(s.radius - 4 * linearSlop, s.radius / 2))
+        case .capsule:
+            // Two centers and a radius: the middle of the two, with the radius about it.
+            let start = Int(s.vertexStart)
+            let c = (vertices[start] + vertices[start + 1]) * 0.5
+            return GuardPoint(offset: c, core: max(s.radius - 4 * linearSlop, s.radius / 2))
         case .polygon:
             let start = Int(s.vertexStart), count = Int(s.vertexCount)
             var c = Vector.zero
@@ -39,7 +44,8 @@ struct GuardPoint {
             guard count > 2 else { return GuardPoint(offset: c, core: 0) }
             var inner = Double.infinity
             for k in start..<(start + count) { inner = min(inner, normals[k].dot(vertices[k] - c)) }
-            inner = max(inner, 0)
+            // A rounded polygon's surface lies its radius beyond its core's.
+            inner = max(inner, 0) + s.radius
             return GuardPoint(offset: c, core: max(inner - 4 * linearSlop, inner / 2))
         }
     }
