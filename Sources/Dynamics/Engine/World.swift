@@ -122,7 +122,7 @@ final class World {
     }
 
     /// Wakes the island of a sleeping body (nothing for an awake one).
-    private func wake(_ id: Int32) {
+    func wake(_ id: Int32) {
         if bodies[Int(id)].isAsleep { sleeper.wake(island: bodies[Int(id)].island, &bodies) }
     }
 
@@ -282,42 +282,6 @@ final class World {
         for c in contactSet.refreshMaterials(of: id.index, shapes: shapes) {
             wake(shapes[Int(c.shapeA)].body)
             wake(shapes[Int(c.shapeB)].body)
-        }
-    }
-
-    // MARK: Joints
-
-    /// A new joint as `definition` describes it.
-    func createJoint(_ definition: JointDefinition) -> JointID {
-        let joint = Joint(definition)
-        wake(joint.bodyA)
-        wake(joint.bodyB)
-        if let id = freeJoints.popLast() {
-            joints[Int(id)] = joint
-            return JointID(id)
-        }
-        joints.append(joint)
-        return JointID(Int32(joints.count - 1))
-    }
-
-    func destroyJoint(_ joint: JointID) {
-        let id = joint.index
-        wake(joints[Int(id)].bodyA)
-        wake(joints[Int(id)].bodyB)
-        joints[Int(id)].definition.isActive = false
-        freeJoints.append(id)
-    }
-
-    func joint(_ id: JointID) -> Joint { joints[Int(id.index)] }
-
-    /// Changes a joint; a changed definition wakes the bodies it holds.
-    func withJoint(_ joint: JointID, _ change: (inout Joint) -> Void) {
-        let id = joint.index
-        let before = joints[Int(id)]
-        change(&joints[Int(id)])
-        if before.definition != joints[Int(id)].definition {
-            wake(before.bodyA); wake(before.bodyB)
-            wake(joints[Int(id)].bodyA); wake(joints[Int(id)].bodyB)
         }
     }
 
