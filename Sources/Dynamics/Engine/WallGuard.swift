@@ -12,15 +12,13 @@
 //     joints (a 60:1 mass ratio) sank through the soft contact a little each step.
 // A wall is a shape of a body the moving one cannot push: the ground's (boundaries), an anchored
 // item's that neither moves nor is moved by its owner, an anchored item its owner drives by
-// velocity (a turning drum), or a dynamic body at least `wallMassRatio` times heavier (a bar on a
-// motor). Against a wall that moved over the step the path is the one the wall saw, in its own
-// frame (GuardPath.swift): a spinner's bar swept into small bodies that had hardly moved in the
-// world, and one's center ended 3.3 pt inside it. A body of several shapes is held by its center
+// velocity (a turning drum); not a heavier dynamic body (see `holds`). Against a wall that moved
+// over the step the path is the one the wall saw, in its own frame (GuardPath.swift): a driven
+// bar sweeps into small bodies that hardly moved in the world. A body of several shapes is held by its center
 // of mass and by each shape's center (GuardPath.swift).
 // Against a still wall a body is only moved back along its own step's path and only loses
 // speed, so no energy is added. Against a moving wall it keeps the wall's speed where it is put
-// back (the wall's driver does that work); a dynamic wall takes the opposite impulse, and the
-// impulse is inelastic, so the two together only lose energy.
+// back (the wall's driver does that work), and the impulse is inelastic.
 import Geometry
 
 struct WallGuard {
@@ -36,17 +34,14 @@ struct WallGuard {
         b.kind == .fixed || (b.kind == .anchored && b.velocity == .zero && b.angularVelocity == 0 && !b.isMovedByOwner)
     }
 
-    /// How many times heavier than a dynamic body another one must be to hold it out as a wall
-    /// does: the light body cannot push it aside (a spinner's bar, driven by a motor, weighs 67
-    /// of its small bodies).
-    static let wallMassRatio = 10.0
-
-    /// Whether `wall` holds the dynamic `body` out of its shapes: it stands still, its owner
-    /// drives it by velocity, or it is a dynamic body at least `wallMassRatio` times heavier.
+    /// Whether `wall` holds a dynamic body out of its shapes: it stands still or its owner
+    /// drives it by velocity. A much heavier dynamic body (a spinner's bar on a motor) is not a
+    /// wall: putting a light body back along its path in such a body's frame carried bodies
+    /// squeezed between it and a still wall through the still wall (audit seeds 1660, 13569,
+    /// 16578, 51402, 60359), where the contacts had held them.
     @inline(__always)
     static func holds(_ wall: SolverBody, _ body: SolverBody) -> Bool {
         wall.standsStill || wall.isDriven
-            || (wall.isDynamic && body.invMass > 0 && body.invMass >= wallMassRatio * wall.invMass)
     }
 
     /// Where a point of a body went through a wall first: the fraction of the step to put the
