@@ -68,14 +68,9 @@ import Geometry
         // The bar's tip sweeps at up to 1,000 pt/s and may catch a body overlapping it for a
         // step, but never by more than the soft contact's largest overlap: no body is carried
         // into the bar, and none is inside it at the end.
-        // At −6 rad/s a body's center reaches 3.3 pt inside the bar for a step (its edge 7.8 pt):
-        // the wall guard holds bodies out of still walls and driven (kinematic) ones, and the
-        // bar is a dynamic body on a motor. Holding bodies out of a heavier dynamic body as if
-        // it were a wall carried light bodies squeezed against a still wall through that wall
-        // (audit seed 1660; docs/dynamics.md), so it is not done.
-        withKnownIssue("the wall guard does not hold bodies out of a motor-driven dynamic bar") {
-            #expect(deepest <= WorldSettings().maxSoftOverlap, "deepest \(worst)")
-        } when: { motorSpeed == -6 }
+        // The bar is a dynamic body on a motor, not a wall to the wall guard (WallGuard.holds):
+        // its contacts alone must keep every body within the soft contact's overlap.
+        #expect(deepest <= WorldSettings().maxSoftOverlap, "deepest \(worst)")
         #expect(bodies.allSatisfy { depthInBar($0) <= 0 }, "bodies inside the bar at the end")
     }
 }
