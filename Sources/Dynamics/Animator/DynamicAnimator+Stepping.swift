@@ -54,6 +54,10 @@ extension DynamicAnimator {
                     continue
                 }
                 Unmanaged.passUnretained(rp[i])._withUnsafeGuaranteedRef { r in
+                    // A step that moved the item counts as motion even when it ends at rest (a
+                    // face that arrives is stopped dead in one step), as it does for sleeping.
+                    let shift = b.position - r.item.center
+                    if shift.x * shift.x + shift.y * shift.y > Self.restShift * Self.restShift { moving = true }
                     r.item.center = b.position
                     r.item.transform = AffineTransform(a: b.rotation.c, b: b.rotation.s, c: -b.rotation.s, d: b.rotation.c,
                                                        tx: 0, ty: 0)

@@ -40,6 +40,8 @@ public final class DynamicAnimator {
     static let restLinearSpeed = 1.0
     static let restAngularSpeed = 2.0 * Double.pi / 180
     static let restTime = 0.5
+    /// The distance an item may move in a step and still be at rest: the rest speed over a step.
+    static let restShift = restLinearSpeed / 60
 
     /// The reference view's bounds, in points: walls of collision behaviors that ask for them
     /// follow it. UIKit: `referenceView.bounds`.
