@@ -8,7 +8,8 @@ import Testing
 
 @Suite("Peer processes")
 struct PeerProcessTests {
-    /// Writes an executable shell script into a fresh folder and returns its URL.
+    /// Writes an executable shell script into a fresh folder and returns its URL; the caller
+    /// removes the folder (`removeScript`).
     static func script(_ body: String) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-peer-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -18,6 +19,8 @@ struct PeerProcessTests {
         return url
     }
 
+    static func removeScript(_ url: URL) { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+
     @Test("A peer gets --scene and --steps and its JSON line is read back")
     func readsTheResult() throws {
         // Echoes its arguments into the result: scene from $2, steps from $4.
@@ -26,6 +29,7 @@ struct PeerProcessTests {
         echo "warming up"
         echo "{\"scene\":\"$2\",\"kind\":\"engine\",\"engine\":\"fake\",\"steps\":$4,\"bodies\":105,\"contacts\":287,\"joints\":0,\"medianMs\":0.25,\"minMs\":0.2,\"maxMs\":0.5,\"stands\":true,\"maximumDrift\":1.5}"
         """#)
+        defer { Self.removeScript(url) }
         let result = try PeerProcess(name: "fake", executable: url, timeout: 30).run(scene: "pyramid-105", steps: 3)
         #expect(result.scene == "pyramid-105" && result.steps == 3)
         #expect(result.bodies == 105 && result.contacts == 287 && result.joints == 0)
@@ -36,6 +40,7 @@ struct PeerProcessTests {
     @Test("A peer that outlasts its time limit is stopped and reported as timed out")
     func stopsASlowPeer() throws {
         let url = try Self.script("exec sleep 60")
+        defer { Self.removeScript(url) }
         #expect(throws: PeerRunError.timedOut("slow on rain-500 did not finish in 0.3 s")) {
             try PeerProcess(name: "slow", executable: url, timeout: 0.3).run(scene: "rain-500", steps: 2)
         }
@@ -44,6 +49,7 @@ struct PeerProcessTests {
     @Test("A peer that exits with an error fails with its status and its last words")
     func reportsAnExitStatus() throws {
         let url = try Self.script("echo 'box2d_bench: unknown scene' >&2; exit 3")
+        defer { Self.removeScript(url) }
         do {
             _ = try PeerProcess(name: "box2d", executable: url, timeout: 30).run(scene: "rain-7", steps: nil)
             Issue.record("no error")

@@ -35,32 +35,7 @@ struct CellAspectEndToEndTests {
     /// options, before `-e`) on a fresh Xvfb display; the terminal and Xvfb are killed before it
     /// returns.
     static func screenshot(in terminal: String, of command: [String], after wait: Double = 4) throws -> Bitmap {
-        var display = 90 + Int.random(in: 0..<400)
-        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display)") { display += 1 }
-        let shot = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-mlterm-\(UUID().uuidString).png")
-        defer { try? FileManager.default.removeItem(at: shot) }
-        let inner = (["env", "-u", "SWIFT_BACKTRACE", "-u", "NO_COLOR", "-u", "TMUX", "-u", "STY", "LANG=C.UTF-8"] + command)
-            .map(XtermSession.quote).joined(separator: " ")
-        let script = """
-            Xvfb :\(display) -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 & XV=$!
-            for i in $(seq 1 50); do [ -e /tmp/.X11-unix/X\(display) ] && break; sleep 0.1; done
-            DISPLAY=:\(display) \(terminal) -e sh -c \(XtermSession.quote(inner)) >/dev/null 2>&1 & ML=$!
-            sleep \(wait)
-            DISPLAY=:\(display) import -window root PNG24:\(XtermSession.quote(shot.path)) >/dev/null 2>&1
-            kill $ML $XV 2>/dev/null; wait 2>/dev/null
-            """
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        for s in [SIGCHLD, SIGALRM, SIGTERM, SIGINT, SIGHUP] { sigaddset(&signals, s) }
-        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return try PNGDecoder(maximumDimension: 4096).decode(contentsOf: shot.path)
+        try XtermSession.screenshot(after: wait) { "\(terminal) -e sh -c \(XtermSession.quote(XtermSession.shellWords(command)))" }
     }
 
     @Test("a 128 pt ball in quadrants in mlterm with 10×22 px cells is round within 3 %")

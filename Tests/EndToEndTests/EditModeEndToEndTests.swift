@@ -23,12 +23,9 @@ struct EditModeEndToEndTests {
 
     @Test("draw a box and it falls; a pinned box hangs; x deletes, u undoes; q with unsaved edits warns first")
     func drawPinDeleteUndo() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-e2e-edit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Self.bench.write(to: folder.appendingPathComponent("bench.yaml"), atomically: true, encoding: .utf8)
-        let s = try TmuxSession(term: "xterm-256color", arguments: ["play", folder.path])
-        defer { s.stop() }
+        let play = try PlaygroundSession("e2e-edit", files: ["bench.yaml": Self.bench]) { ["play", $0.path] }
+        defer { play.stop() }
+        let s = play.tmux
         try #require(try s.waitUntil { try s.statusLine().contains("Bench 1/1") }, "nudge did not start")
 
         try s.send(keys: "e")

@@ -8,28 +8,20 @@ import Testing
 
 @Suite("files and input in tmux", TmuxSession.requirement, .serialized)
 struct FilesAndInputEndToEndTests {
-    static func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-rec-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     static var push: URL { TmuxSession.packageRoot.appendingPathComponent("scenes/000-push.yaml") }
 
     /// 160 columns: the status line has room for a whole message after the fps and ms fields.
-    static func session(_ arguments: [String]) throws -> TmuxSession? {
-        guard TmuxSession.tmuxPath != nil else { print("skipped: tmux is not installed"); return nil }
-        return try TmuxSession(term: "xterm-256color", columns: 160, arguments: arguments)
+    static func session(in folder: ScratchFolder, _ arguments: [String]) throws -> PlaygroundSession {
+        try PlaygroundSession(in: folder, columns: 160, arguments: arguments)
     }
 
     @Test("--record onto an existing file is refused, naming it, and the file is untouched")
     func existingFile() throws {
-        let dir = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let file = dir.appendingPathComponent("keep.jsonl")
-        try "precious\n".write(to: file, atomically: true, encoding: .utf8)
-        guard let session = try Self.session(["play", Self.push.path, "--record", file.path]) else { return }
-        defer { session.stop() }
+        let dir = try ScratchFolder("rec")
+        let file = try dir.write("precious\n", to: "keep.jsonl")
+        let play = try Self.session(in: dir, ["play", Self.push.path, "--record", file.path])
+        defer { play.stop() }
+        let session = play.tmux
         #expect(try session.waitUntil { try session.text().contains("nudge exited 1") }, "\((try? session.text()) ?? "")")
         let screen = try session.text().replacingOccurrences(of: "\n", with: "")
         #expect(screen.contains("keep.jsonl already exists; give --force"), "\(screen)")
@@ -38,13 +30,12 @@ struct FilesAndInputEndToEndTests {
 
     @Test("--record onto a symlink is refused and the link stays a link to its untouched target")
     func symlink() throws {
-        let dir = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let target = dir.appendingPathComponent("target.txt"), link = dir.appendingPathComponent("link.jsonl")
-        try "target\n".write(to: target, atomically: true, encoding: .utf8)
+        let dir = try ScratchFolder("rec")
+        let target = try dir.write("target\n", to: "target.txt"), link = dir.file("link.jsonl")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
-        guard let session = try Self.session(["play", Self.push.path, "--record", link.path]) else { return }
-        defer { session.stop() }
+        let play = try Self.session(in: dir, ["play", Self.push.path, "--record", link.path])
+        defer { play.stop() }
+        let session = play.tmux
         #expect(try session.waitUntil { try session.text().contains("nudge exited 1") }, "\((try? session.text()) ?? "")")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
         #expect(try String(contentsOf: target, encoding: .utf8) == "target\n")
@@ -52,13 +43,12 @@ struct FilesAndInputEndToEndTests {
 
     @Test("play s.yaml --record s.yaml --force never destroys the scene")
     func recordOverTheScene() throws {
-        let dir = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let scene = dir.appendingPathComponent("s.yaml")
-        try FileManager.default.copyItem(at: Self.push, to: scene)
+        let dir = try ScratchFolder("rec")
+        let scene = try dir.copy(scene: "000-push.yaml", as: "s.yaml")
         let before = try Data(contentsOf: scene)
-        guard let session = try Self.session(["play", scene.path, "--record", scene.path, "--force"]) else { return }
-        defer { session.stop() }
+        let play = try Self.session(in: dir, ["play", scene.path, "--record", scene.path, "--force"])
+        defer { play.stop() }
+        let session = play.tmux
         #expect(try session.waitUntil { try session.text().contains("nudge exited 1") }, "\((try? session.text()) ?? "")")
         #expect(try session.text().replacingOccurrences(of: "\n", with: "").contains("is a scene being played"))
         #expect(try Data(contentsOf: scene) == before)
@@ -67,8 +57,9 @@ struct FilesAndInputEndToEndTests {
     @Test("a full disk (/dev/full) ends the recording with a message; the playground goes on and q exits 0")
     func fullDisk() throws {
         guard FileManager.default.fileExists(atPath: "/dev/full") else { print("skipped: no /dev/full"); return }
-        guard let session = try Self.session(["play", Self.push.path, "--record", "/dev/full", "--force"]) else { return }
-        defer { session.stop() }
+        let play = try Self.session(in: try ScratchFolder("rec"), ["play", Self.push.path, "--record", "/dev/full", "--force"])
+        defer { play.stop() }
+        let session = play.tmux
         #expect(try session.waitUntil { try session.statusLine().contains("Push 1/1") }, "\((try? session.text()) ?? "")")
         try session.send(keys: "Space")   // pause, recorded: the write fails
         #expect(try session.waitUntil { try session.statusLine().contains("recording to /dev/full stopped after 0 events") },
@@ -83,12 +74,11 @@ struct FilesAndInputEndToEndTests {
 
     @Test("a pasted 'wq' is ignored with a message: nothing saved, nothing quit")
     func paste() throws {
-        let dir = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let scene = dir.appendingPathComponent("p.yaml")
-        try FileManager.default.copyItem(at: Self.push, to: scene)
-        guard let session = try Self.session(["play", scene.path]) else { return }
-        defer { session.stop() }
+        let dir = try ScratchFolder("rec")
+        let scene = try dir.copy(scene: "000-push.yaml", as: "p.yaml")
+        let play = try Self.session(in: dir, ["play", scene.path])
+        defer { play.stop() }
+        let session = play.tmux
         #expect(try session.waitUntil { try session.statusLine().contains("Push 1/1") })
         try session.tmux(["set-buffer", "-b", "p", "e wq 3 q"])
         try session.tmux(["paste-buffer", "-p", "-b", "p", "-t", "t"])   // -p: bracketed, as the app asked
@@ -103,13 +93,12 @@ struct FilesAndInputEndToEndTests {
 
     @Test("a scene name with an OSC title and a right-to-left override shows escaped in the status line")
     func statusLineEscapes() throws {
-        let dir = try Self.folder()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let scene = dir.appendingPathComponent("e.yaml")
-        try "name: \"Ev\\e]2;pwned\\a\\u202Eil\"\nsummary: \"s\\u2066x\"\nitems:\n  - {id: a, size: [10, 10]}\n"
-            .write(to: scene, atomically: true, encoding: .utf8)
-        guard let session = try Self.session(["play", scene.path]) else { return }
-        defer { session.stop() }
+        let dir = try ScratchFolder("rec")
+        let scene = try dir.write("name: \"Ev\\e]2;pwned\\a\\u202Eil\"\nsummary: \"s\\u2066x\"\nitems:\n  - {id: a, size: [10, 10]}\n",
+                                  to: "e.yaml")
+        let play = try Self.session(in: dir, ["play", scene.path])
+        defer { play.stop() }
+        let session = play.tmux
         #expect(try session.waitUntil { try session.statusLine().contains("Ev\\u{1B}]2;pwned\\u{7}\\u{202E}il 1/1") },
                 "\((try? session.text()) ?? "")")
         let title = try session.tmux(["display", "-p", "-t", "t", "#{pane_title}"])
@@ -119,7 +108,6 @@ struct FilesAndInputEndToEndTests {
 
     @Test("play Sandbox plays the library scene named Sandbox")
     func playByName() throws {
-        guard TmuxSession.tmuxPath != nil else { print("skipped: tmux is not installed"); return }
         let session = try TmuxSession(term: "xterm-256color", arguments: ["play", "--scenes", TmuxSession.packageRoot.appendingPathComponent("scenes").path, "Sandbox"])
         defer { session.stop() }
         #expect(try session.waitUntil { try session.statusLine().contains("Sandbox 1/1") }, "\((try? session.text()) ?? "")")

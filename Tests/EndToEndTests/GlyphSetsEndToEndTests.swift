@@ -17,13 +17,11 @@ struct GlyphSetsEndToEndTests {
 
     @Test("each glyph set draws the ball with its own characters in the ball's cells", arguments: GlyphSet.allCases)
     func ballInEachSet(_ set: GlyphSet) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-glyphs-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("ball.yaml")
-        try Self.ball.write(to: file, atomically: true, encoding: .utf8)
-        let session = try TmuxSession(term: "xterm-256color", arguments: ["play", "--glyphs", set.rawValue, file.path])
-        defer { session.stop() }
+        let play = try PlaygroundSession("glyphs", files: ["ball.yaml": Self.ball]) {
+            ["play", "--glyphs", set.rawValue, $0.file("ball.yaml").path]
+        }
+        defer { play.stop() }
+        let session = play.tmux
         #expect(try session.waitUntil { try session.statusLine().contains("Ball 1/1") }, "\((try? session.text()) ?? "")")
         let red = try session.cells(withColor: 196)
         #expect(!red.isEmpty, "no red cells in \((try? session.tmux(["capture-pane", "-p", "-e", "-t", "t"])) ?? "")")
@@ -53,12 +51,11 @@ struct GlyphSetsEndToEndTests {
 struct ColorsEndToEndTests {
     @Test("NO_COLOR draws without any color, and the ball's shape is still there in block characters")
     func noColor() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-nocolor-\(UUID().uuidString).yaml")
-        try GlyphSetsEndToEndTests.ball.write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let session = try TmuxSession(term: "xterm-256color", arguments: ["play", "--glyphs", "half", file.path],
-                                      environment: ["NO_COLOR": "1"])
-        defer { session.stop() }
+        let play = try PlaygroundSession("nocolor", files: ["ball.yaml": GlyphSetsEndToEndTests.ball], environment: ["NO_COLOR": "1"]) {
+            ["play", "--glyphs", "half", $0.file("ball.yaml").path]
+        }
+        defer { play.stop() }
+        let session = play.tmux
         #expect(try session.waitUntil { try session.statusLine().contains("Ball 1/1") })
         let screen = try session.tmux(["capture-pane", "-p", "-e", "-t", "t"])
         #expect(!screen.contains("38;5;") && !screen.contains("48;5;") && !screen.contains("38;2;"), "colors under NO_COLOR")
@@ -68,12 +65,11 @@ struct ColorsEndToEndTests {
 
     @Test("COLORTERM=truecolor sends 24-bit colors: the red ball is 38;2;255;0;0 or 48;2;255;0;0")
     func truecolor() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-rgb-\(UUID().uuidString).yaml")
-        try GlyphSetsEndToEndTests.ball.write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let session = try TmuxSession(term: "xterm-256color", arguments: ["play", "--glyphs", "half", file.path],
-                                      environment: ["COLORTERM": "truecolor"])
-        defer { session.stop() }
+        let play = try PlaygroundSession("rgb", files: ["ball.yaml": GlyphSetsEndToEndTests.ball], environment: ["COLORTERM": "truecolor"]) {
+            ["play", "--glyphs", "half", $0.file("ball.yaml").path]
+        }
+        defer { play.stop() }
+        let session = play.tmux
         #expect(try session.waitUntil { try session.statusLine().contains("Ball 1/1") })
         let screen = try session.tmux(["capture-pane", "-p", "-e", "-t", "t"])
         #expect(screen.contains("8;2;255;0;0"), "no 24-bit red in the capture")

@@ -25,13 +25,9 @@ struct GroupDragEndToEndTests {
 
     @Test("a drag on the red ball carries the green one with it")
     func dragCarriesTheGroup() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("dumbbell.yaml")
-        try Self.dumbbell.write(to: file, atomically: true, encoding: .utf8)
-        let s = try TmuxSession(term: "xterm-256color", arguments: ["play", file.path])
-        defer { s.stop() }
+        let play = try PlaygroundSession("e2e", files: ["dumbbell.yaml": Self.dumbbell]) { ["play", $0.file("dumbbell.yaml").path] }
+        defer { play.stop() }
+        let s = play.tmux
         #expect(try s.waitUntil { try s.statusLine().contains("Dumbbell") }, "\((try? s.text()) ?? "")")
         // 8×16 pt cells: the red ball covers columns 22…27, the green one 40…46, rows 10…12.
         #expect(try s.waitUntil { meanColumn(try s.cells(withColor: Self.green)) != nil })
@@ -56,13 +52,9 @@ struct GroupDragEndToEndTests {
 
     @Test("edit mode: a click on the red ball frames the green one too (the whole group is selected)")
     func selectFramesTheGroup() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("dumbbell.yaml")
-        try Self.dumbbell.write(to: file, atomically: true, encoding: .utf8)
-        let s = try TmuxSession(term: "xterm-256color", arguments: ["play", file.path])
-        defer { s.stop() }
+        let play = try PlaygroundSession("e2e", files: ["dumbbell.yaml": Self.dumbbell]) { ["play", $0.file("dumbbell.yaml").path] }
+        defer { play.stop() }
+        let s = play.tmux
         #expect(try s.waitUntil { try s.statusLine().contains("Dumbbell") }, "\((try? s.text()) ?? "")")
         try s.send(keys: "e")
         #expect(try s.waitUntil { try s.statusLine().contains("edit") })

@@ -52,14 +52,11 @@ struct HeldScrubEndToEndTests {
 
     @Test("← ×4, '.' ×30, ',' ×45, → ×2 held (every 30 ms): each lands on its step within 3 s, shows steps on the way, and every frame shown is a fresh run's frame at that step")
     func heldKeys() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-held-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("balls.yaml")
-        try TimeScrubEndToEndTests.balls.write(to: file, atomically: true, encoding: .utf8)
-
-        let s = try TmuxSession(term: "xterm-256color", arguments: ["play", file.path])
-        defer { s.stop() }
+        let play = try PlaygroundSession("held", files: ["balls.yaml": TimeScrubEndToEndTests.balls]) {
+            ["play", $0.file("balls.yaml").path]
+        }
+        defer { play.stop() }
+        let s = play.tmux
         #expect(try s.waitUntil { try s.statusLine().contains("Balls 1/1") }, "\((try? s.text()) ?? "")")
         usleep(8_000_000)
         try s.send(keys: "Space")
@@ -80,8 +77,7 @@ struct HeldScrubEndToEndTests {
         }
 
         // A fresh run, paused at once, stepped forward through every step kept.
-        let fresh = try TmuxSession(term: "xterm-256color", arguments: ["play", file.path])
-        defer { fresh.stop() }
+        let fresh = try play.again()
         #expect(try fresh.waitUntil { try fresh.statusLine().contains("Balls 1/1") })
         try fresh.send(keys: "Space")
         #expect(try fresh.waitUntil { try Self.frame(fresh) != nil })

@@ -30,13 +30,11 @@ struct InspectorRecordingEndToEndTests {
 
     @Test("pause, select the ball, i, elasticity 0.5 → 0.7, Esc, run, w: simulate --input reaches the saved state exactly")
     func tuneInTmux() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-e2e-tune-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("tune.yaml"), record = folder.appendingPathComponent("tune.jsonl")
-        try Self.scene.write(to: file, atomically: true, encoding: .utf8)
-        let s = try TmuxSession(term: "xterm-256color", arguments: ["play", file.path, "--record", record.path])
-        defer { s.stop() }
+        let folder = try ScratchFolder("e2e-tune")
+        let file = try folder.write(Self.scene, to: "tune.yaml"), record = folder.file("tune.jsonl")
+        let play = try PlaygroundSession(in: folder, arguments: ["play", file.path, "--record", record.path])
+        defer { play.stop() }
+        let s = play.tmux
         try #require(try s.waitUntil { try s.statusLine().contains("Tune") }, "nudge did not start")
         Thread.sleep(forTimeInterval: 0.8)
         try s.send(keys: "Space")
@@ -70,7 +68,7 @@ struct InspectorRecordingEndToEndTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(save.utf8)) as? [String: Any])
         let steps = Int((try #require(object["t"] as? Double) * 60).rounded(.down))
 
-        let saved = try SimulateInputTests.run(["simulate", folder.appendingPathComponent("tune.saved.yaml").path, "--steps", "0"])
+        let saved = try SimulateInputTests.run(["simulate", folder.file("tune.saved.yaml").path, "--steps", "0"])
         try #require(saved.status == 0, "\(saved.errors)")
         let replay = try SimulateInputTests.run(["simulate", file.path, "--input", record.path, "--steps", "\(steps)", "--every", "\(max(steps, 1))"])
         try #require(replay.status == 0, "\(replay.errors)")
@@ -79,7 +77,7 @@ struct InspectorRecordingEndToEndTests {
                 "replay \(replay.output.split(separator: "\n").last ?? "") vs saved \(saved.output)")
 
         // Without the tune lines the replayed ball keeps elasticity 0.5 and ends elsewhere.
-        let untuned = folder.appendingPathComponent("untuned.jsonl")
+        let untuned = folder.file("untuned.jsonl")
         try lines.filter { !$0.contains("\"type\":\"tune\"") }.joined(separator: "\n").write(to: untuned, atomically: true, encoding: .utf8)
         let other = try SimulateInputTests.run(["simulate", file.path, "--input", untuned.path, "--steps", "\(steps)", "--every", "\(max(steps, 1))"])
         #expect(try Self.ball(other.output.split(separator: "\n").last) != live)

@@ -12,12 +12,6 @@ import TerminalUI
 
 @Suite("kitty graphics in kitty", .serialized)
 struct KittyGraphicsEndToEndTests {
-    static func scene(_ text: String) throws -> URL {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-kitty-\(UUID().uuidString).yaml")
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        return file
-    }
-
     static func isRed(_ p: Bitmap.Pixel) -> Bool { p.red > 200 && p.green < 60 && p.blue < 60 }
     static func isGreen(_ p: Bitmap.Pixel) -> Bool { p.green > 150 && p.red < 60 && p.blue < 60 }
     static func isLight(_ p: Bitmap.Pixel) -> Bool { p.red > 200 && p.green > 200 && p.blue > 200 }
@@ -31,23 +25,26 @@ struct KittyGraphicsEndToEndTests {
         return x1 < 0 ? nil : (x0, y0, x1, y1)
     }
 
-    static func start(_ sceneText: String) throws -> (KittySession, URL)? {
+    /// kitty playing `sceneText`, written into a scratch folder (removed when it is released,
+    /// also when kitty does not start).
+    static func start(_ sceneText: String) throws -> (KittySession, ScratchFolder)? {
         if let missing = KittySession.missing { print("skipped: \(missing)"); return nil }
         let binary = try #require(TmuxSession.executable, "the nudge executable was not built")
-        let file = try scene(sceneText)
-        return (try KittySession(command: [binary.path, "play", "--graphics", "kitty", file.path]), file)
+        let folder = try ScratchFolder("kitty")
+        let file = try folder.write(sceneText, to: "scene.yaml")
+        return (try KittySession(command: [binary.path, "play", "--graphics", "kitty", file.path]), folder)
     }
 
     @Test("a label and the help are readable over the picture, and the screen is clean after q")
     func textOverPixels() throws {
-        guard let (kitty, file) = try Self.start("""
+        guard let (kitty, folder) = try Self.start("""
             name: Over
             summary: A label over a ball.
             items:
               - {id: ball, shape: ellipse, size: [240, 240], center: ["50%", "50%"], color: red}
               - {id: label, shape: label, text: "OVER THE BALL", center: ["50%", "50%"], color: white}
             """) else { return }
-        defer { kitty.stop(); try? FileManager.default.removeItem(at: file) }
+        defer { kitty.stop(); folder.remove() }
         let first = try #require(try kitty.waitFor { Self.box($0, Self.isRed) != nil }, "no ball on screen")
         let ball = try #require(Self.box(first, Self.isRed))
         // The label's letters, white on the ball.
@@ -74,7 +71,7 @@ struct KittyGraphicsEndToEndTests {
 
     @Test("a box that never changes stays on screen for 10 s while balls move all over the rest")
     func staticTileStays() throws {
-        guard let (kitty, file) = try Self.start("""
+        guard let (kitty, folder) = try Self.start("""
             name: Static
             summary: A box that never moves above balls that never stop.
             items:
@@ -86,7 +83,7 @@ struct KittyGraphicsEndToEndTests {
               - {type: collision, items: [a, b, c], boundaries: reference, insets: [100, 0, 0, 0]}
               - {type: dynamicItem, items: [a, b, c], elasticity: 1, velocity: [900, 700]}
             """) else { return }
-        defer { kitty.stop(); try? FileManager.default.removeItem(at: file) }
+        defer { kitty.stop(); folder.remove() }
         let first = try #require(try kitty.waitFor { $0.count(where: Self.isGreen) > 1000 }, "no box on screen")
         let green = first.count(where: Self.isGreen)
         let balls = Self.box(first, Self.isRed)
@@ -138,7 +135,7 @@ struct KittyGraphicsEndToEndTests {
 
     @Test("a label turned and moved leaves no letter where it was")
     func movedLabelLeavesNothing() throws {
-        guard let (kitty, file) = try Self.start("""
+        guard let (kitty, folder) = try Self.start("""
             name: Turn
             summary: A label that turns and moves.
             items:
@@ -146,7 +143,7 @@ struct KittyGraphicsEndToEndTests {
             animations:
               - {item: label, delay: 0.3, duration: 0.6, to: {angle: 1.5708, center: [600, 280]}}
             """) else { return }
-        defer { kitty.stop(); try? FileManager.default.removeItem(at: file) }
+        defer { kitty.stop(); folder.remove() }
         // The status line (white letters too) is the 30th row, from y = 29 × 19 = 551.
         let shot = try kitty.waitFor { shot in
             guard let b = Self.box(shot, above: 540, Self.isLight) else { return false }

@@ -3,9 +3,9 @@
 // screen. kitty draws with OpenGL: Xvfb runs with its GLX extension and kitty with Mesa's
 // software renderer (LIBGL_ALWAYS_SOFTWARE=1). The command runs under `sh -c '…; sleep'` so the
 // window outlives it and the screen after `q` can be looked at. Xvfb takes a free display number;
-// waiting for the window is a bounded poll; `stop()` ends kitty and Xvfb (by their ids) whatever
-// happened. Skipped, with the reason printed, when Xvfb, kitty, import, xdotool or xwininfo is
-// not installed.
+// waiting for the window is a bounded poll, every X client has a deadline, and `stop()` ends
+// kitty and Xvfb (by their ids, SIGKILL after 5 s) whatever happened. Skipped, with the reason
+// printed, when Xvfb, kitty, import, xdotool or xwininfo is not installed.
 import Foundation
 import Images
 import Testing
@@ -21,7 +21,7 @@ final class KittySession {
 
     let display: Int
     let columns: Int, rows: Int
-    private var processes: [Process] = []
+    private var processes: [ChildProcess] = []
     private var stopped = false
 
     /// Starts `command` in a `columns`×`rows` kitty (DejaVu Sans Mono 12) and waits for its window.
@@ -30,29 +30,18 @@ final class KittySession {
         var display = 300 + Int.random(in: 0..<400)
         while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display)") { display += 1 }
         self.display = display
-        // The test runner may block signals in its threads; children inherit the mask.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        for s in [SIGCHLD, SIGALRM, SIGTERM, SIGINT, SIGHUP] { sigaddset(&signals, s) }
-        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
-
-        // Xvfb and kitty run under a shell (startUnderShell) that holds the descriptor
-        // Foundation's Process watches to learn that a child has ended: the X server closes
-        // descriptors it did not open when it resets (after its last client leaves, as xwininfo
-        // may before kitty connects), and Foundation then waits, blocking, for an Xvfb that has
-        // not ended, which stalls every other Process.waitUntilExit of the test run.
-        let xvfbCommand = "\(XtermSession.tool("Xvfb")!) :\(display) -screen 0 1280x800x24 +extension GLX -nolisten tcp -noreset"
-        let xvfb = try Self.startUnderShell(xvfbCommand)
-        processes.append(xvfb)
+        // Xvfb and kitty are ChildProcesses: no wait on them depends on a descriptor that a
+        // grandchild or the X server may keep or close (see ChildProcess), and each is ended by
+        // its id, within a deadline, whatever happened.
+        processes.append(try ChildProcess(["Xvfb", ":\(display)", "-screen", "0", "1280x800x24", "+extension", "GLX",
+                                           "-nolisten", "tcp", "-noreset"]))
         for _ in 0..<100 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display)") { usleep(100_000) }
-        let inner = (["env", "-u", "SWIFT_BACKTRACE", "-u", "NO_COLOR", "-u", "TMUX", "-u", "STY", "LANG=C.UTF-8"] + command)
-            .map(XtermSession.quote).joined(separator: " ")
-        let kitty = try Self.startUnderShell(([XtermSession.tool("kitty")!,
+        let inner = XtermSession.shellWords(command)
+        processes.append(try ChildProcess(["kitty",
             "--config", "NONE", "-o", "font_family=DejaVu Sans Mono", "-o", "font_size=12",
             "-o", "initial_window_width=\(columns)c", "-o", "initial_window_height=\(rows)c",
             "-o", "remember_window_size=no", "sh", "-c", "\(inner); sleep 600",
-        ]).map(XtermSession.quote).joined(separator: " "), environment: ["DISPLAY": ":\(display)", "LIBGL_ALWAYS_SOFTWARE": "1"])
-        processes.append(kitty)
+        ], environment: ["DISPLAY": ":\(display)", "LIBGL_ALWAYS_SOFTWARE": "1"]))
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
             if (try? run("xwininfo", ["-root", "-tree"]))?.contains("\"kitty\"") == true { return }
@@ -64,14 +53,11 @@ final class KittySession {
 
     deinit { stop() }
 
-    /// Ends kitty and Xvfb.
+    /// Ends kitty, then Xvfb: SIGTERM, 5 s, then SIGKILL (ChildProcess.end).
     func stop() {
         guard !stopped else { return }
         stopped = true
-        for p in processes.reversed() where p.isRunning {
-            p.terminate()
-            p.waitUntilExit()
-        }
+        for p in processes.reversed() { p.end(grace: 5) }
     }
 
     /// The whole screen now.
@@ -99,46 +85,13 @@ final class KittySession {
         return nil
     }
 
-    /// Runs an X client on this display and returns its output.
+    /// Runs an X client on this display and returns its output; it has 30 s (ChildProcess.run).
     @discardableResult
     func run(_ tool: String, _ arguments: [String]) throws -> String {
-        guard let path = XtermSession.tool(tool) else { throw KittySessionError(message: "\(tool) is not installed") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = ":\(display)"
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    /// `command` (shell words) run by a shell that waits for it and passes SIGTERM on to it.
-    private static func startUnderShell(_ command: String, environment: [String: String] = [:]) throws -> Process {
-        try start("/bin/sh", ["-c", "trap 'kill $x; wait $x; exit 0' TERM; \(command) & x=$!; wait $x"], environment: environment)
-    }
-
-    private static func start(_ path: String, _ arguments: [String], environment extra: [String: String] = [:]) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        for (k, v) in extra { environment[k] = v }
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        return process
+        guard XtermSession.tool(tool) != nil else { throw KittySessionError(message: "\(tool) is not installed") }
+        return try ChildProcess.run([tool] + arguments, environment: ["DISPLAY": ":\(display)"], errors: .null).output
     }
 }
-
 struct KittySessionError: Error, CustomStringConvertible {
     let message: String
     var description: String { message }

@@ -9,18 +9,12 @@ import Testing
 struct LibrarySaveEndToEndTests {
     @Test("w on a library scene writes NAME.saved.yaml in the current folder and nothing into scenes/")
     func librarySceneSavesHere() throws {
-        guard TmuxSession.tmuxPath != nil else {
-            print("skipped: tmux is not installed")
-            return
-        }
-        let here = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-e2e-lib-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: here) }
-        let library = here.appendingPathComponent("scenes")
-        try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
-        try PlaygroundEndToEndTests.push.write(to: library.appendingPathComponent("1-push.yaml"), atomically: true, encoding: .utf8)
-        try PlaygroundEndToEndTests.pendulum.write(to: library.appendingPathComponent("2-pendulum.yaml"), atomically: true, encoding: .utf8)
-        let s = try TmuxSession(term: "xterm-256color", arguments: ["play"], directory: here.path)
-        defer { s.stop() }
+        let play = try PlaygroundSession("e2e-lib", files: ["scenes/1-push.yaml": PlaygroundEndToEndTests.push,
+                                                             "scenes/2-pendulum.yaml": PlaygroundEndToEndTests.pendulum],
+                                         startsInFolder: true) { _ in ["play"] }
+        defer { play.stop() }
+        let s = play.tmux
+        let here = play.folder.url, library = play.folder.file("scenes")
         try #require(try s.waitUntil { try s.statusLine().contains("Push 1/2") }, "\((try? s.text()) ?? "")")
 
         try s.send(keys: "w")
@@ -33,8 +27,7 @@ struct LibrarySaveEndToEndTests {
         try PlaygroundEndToEndTests.expectCleanExit(s, status: 0)
 
         // The library still has 2 scenes: the copy did not become one of them.
-        let again = try TmuxSession(term: "xterm-256color", arguments: ["play"], directory: here.path)
-        defer { again.stop() }
+        let again = try play.again()
         #expect(try again.waitUntil { try again.statusLine().contains("Push 1/2") }, "\((try? again.text()) ?? "")")
     }
 }

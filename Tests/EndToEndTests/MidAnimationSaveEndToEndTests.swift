@@ -21,17 +21,14 @@ struct MidAnimationSaveEndToEndTests {
 
     @Test("Crossing Images saved with w after about a second goes on as the scene itself goes on")
     func crossingImages() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-e2e-midanim-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let folder = try ScratchFolder("e2e-midanim")
         let scenes = TmuxSession.packageRoot.appendingPathComponent("scenes")
-        let file = folder.appendingPathComponent("crossing.yaml"), record = folder.appendingPathComponent("crossing.jsonl")
-        try String(contentsOf: scenes.appendingPathComponent("005-crossing-images.yaml"), encoding: .utf8)
-            .write(to: file, atomically: true, encoding: .utf8)
-        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("images"),
+        let file = try folder.copy(scene: "005-crossing-images.yaml", as: "crossing.yaml"), record = folder.file("crossing.jsonl")
+        try FileManager.default.createSymbolicLink(at: folder.file("images"),
                                                    withDestinationURL: scenes.appendingPathComponent("images"))
-        let s = try TmuxSession(term: "xterm-256color", arguments: ["play", file.path, "--record", record.path])
-        defer { s.stop() }
+        let play = try PlaygroundSession(in: folder, arguments: ["play", file.path, "--record", record.path])
+        defer { play.stop() }
+        let s = play.tmux
         try #require(try s.waitUntil { try s.statusLine().contains("Crossing Images") }, "nudge did not start")
         Thread.sleep(forTimeInterval: 1)
         try s.send(keys: "w")
@@ -39,7 +36,7 @@ struct MidAnimationSaveEndToEndTests {
         try s.send(keys: "q")
         #expect(try s.waitUntil { try s.text().contains("nudge exited 0") })
 
-        let saved = folder.appendingPathComponent("crossing.saved.yaml")
+        let saved = folder.file("crossing.saved.yaml")
         let text = try String(contentsOf: saved, encoding: .utf8)
         #expect(text.contains("elapsed:") && text.contains("from:"), "\(text)")
         let lines = try String(contentsOf: record, encoding: .utf8).split(separator: "\n")

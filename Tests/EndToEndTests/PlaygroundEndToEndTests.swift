@@ -37,21 +37,14 @@ struct PlaygroundEndToEndTests {
           - {recognizer: pan, action: grab}
         """
 
-    /// A folder with the two scenes; the caller removes it.
-    static func sceneFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        try push.write(to: url.appendingPathComponent("1-push.yaml"), atomically: true, encoding: .utf8)
-        try pendulum.write(to: url.appendingPathComponent("2-pendulum.yaml"), atomically: true, encoding: .utf8)
-        return url
-    }
+    /// The two scenes, as files of a scratch folder.
+    static let scenes: KeyValuePairs<String, String> = ["1-push.yaml": push, "2-pendulum.yaml": pendulum]
 
     /// Runs `body` with nudge playing the two scenes in tmux; always cleans up.
     static func withPlayground(term: String, _ body: (TmuxSession) throws -> Void) throws {
-        let folder = try sceneFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let session = try TmuxSession(term: term, arguments: ["play", folder.path])
-        defer { session.stop() }
+        let play = try PlaygroundSession("e2e", files: scenes, term: term) { ["play", $0.path] }
+        defer { play.stop() }
+        let session = play.tmux
         let started = try session.waitUntil { try session.statusLine().contains("Push 1/2") }
         try #require(started, "nudge did not start: \((try? session.text()) ?? "")")
         #expect(try session.modes() == "1 1")   // mouse tracking and the alternate screen are on

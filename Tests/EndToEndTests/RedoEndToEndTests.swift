@@ -8,16 +8,9 @@ import Testing
 struct RedoEndToEndTests {
     @Test("draw a box, u takes it away, U brings it back to the same cells; after a new edit U has nothing to redo")
     func undoRedo() throws {
-        guard TmuxSession.tmuxPath != nil else {
-            print("skipped: tmux is not installed")
-            return
-        }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-e2e-redo-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try EditModeEndToEndTests.bench.write(to: folder.appendingPathComponent("bench.yaml"), atomically: true, encoding: .utf8)
-        let s = try TmuxSession(term: "xterm-256color", arguments: ["play", folder.path])
-        defer { s.stop() }
+        let play = try PlaygroundSession("e2e-redo", files: ["bench.yaml": EditModeEndToEndTests.bench]) { ["play", $0.path] }
+        defer { play.stop() }
+        let s = play.tmux
         try #require(try s.waitUntil { try s.statusLine().contains("Bench 1/1") }, "nudge did not start")
         // Paused, so the box stays where it is drawn.
         try s.send(keys: "Space")

@@ -20,16 +20,9 @@ struct RulesEndToEndTests {
 
     @Test("the counter and the win show in the status line")
     func counterInStatusLine() throws {
-        guard TmuxSession.tmuxPath != nil else {
-            print("skipped: tmux is not installed")
-            return
-        }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-e2e-rules-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Self.scene.write(to: folder.appendingPathComponent("ticks.yaml"), atomically: true, encoding: .utf8)
-        let s = try TmuxSession(term: "xterm-256color", columns: 100, rows: 24, arguments: ["play", folder.path])
-        defer { s.stop() }
+        let play = try PlaygroundSession("e2e-rules", files: ["ticks.yaml": Self.scene], columns: 100, rows: 24) { ["play", $0.path] }
+        defer { play.stop() }
+        let s = play.tmux
         try #require(try s.waitUntil { try s.statusLine().contains("Ticks 1/1") }, "nudge did not start")
         #expect(try s.waitUntil { try s.statusLine().contains("ticks 4 │ won: Done") }, "\((try? s.statusLine()) ?? "")")
         Thread.sleep(forTimeInterval: 0.5)

@@ -8,21 +8,19 @@ import Testing
 struct SaveEndToEndTests {
     @Test("w writes pendulum.saved.yaml, then pendulum.saved-2.yaml, and says so; nudge check accepts both")
     func saveTwice() throws {
-        let folder = try PlaygroundEndToEndTests.sceneFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let scene = folder.appendingPathComponent("2-pendulum.yaml").path
-        let session = try TmuxSession(term: "xterm-256color", arguments: ["play", scene])
-        defer { session.stop() }
+        let play = try PlaygroundSession("e2e", files: PlaygroundEndToEndTests.scenes) { ["play", $0.file("2-pendulum.yaml").path] }
+        defer { play.stop() }
+        let session = play.tmux, folder = play.folder
         try #require(try session.waitUntil { try session.statusLine().contains("Pendulum") }, "\((try? session.text()) ?? "")")
 
         try session.send(keys: "w")
-        let first = folder.appendingPathComponent("2-pendulum.saved.yaml").path
+        let first = folder.file("2-pendulum.saved.yaml").path
         #expect(try session.waitUntil { try session.statusLine().contains("Saved 2-pendulum.saved.yaml.") },
                 "status line: \((try? session.statusLine()) ?? "")")
         #expect(FileManager.default.fileExists(atPath: first))
 
         try session.send(keys: "w")
-        let second = folder.appendingPathComponent("2-pendulum.saved-2.yaml").path
+        let second = folder.file("2-pendulum.saved-2.yaml").path
         #expect(try session.waitUntil { try session.statusLine().contains("Saved 2-pendulum.saved-2.yaml.") },
                 "status line: \((try? session.statusLine()) ?? "")")
         #expect(FileManager.default.fileExists(atPath: second))
@@ -30,15 +28,9 @@ struct SaveEndToEndTests {
         try session.send(keys: "q")
         try PlaygroundEndToEndTests.expectCleanExit(session, status: 0)
 
-        let check = Process()
-        check.executableURL = TmuxSession.executable
-        check.arguments = ["check", first, second]
-        let out = Pipe()
-        check.standardOutput = out
-        try check.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        check.waitUntilExit()
-        #expect(check.terminationStatus == 0, "\(text)")
+        let check = try ChildProcess.run([try #require(TmuxSession.executable).path, "check", first, second], within: 60, errors: .null)
+        let text = check.output
+        #expect(check.status == 0, "\(text)")
         #expect(text == "\(first): ok\n\(second): ok\n")
     }
 }

@@ -9,37 +9,24 @@ import Testing
 @Suite("Saving over the scene's file in tmux (W)", TmuxSession.requirement, .serialized)
 struct SaveOverEndToEndTests {
     static func nudge(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = try #require(TmuxSession.executable)
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        let run = try ChildProcess.run([try #require(TmuxSession.executable).path] + arguments, within: 60)
+        return (run.status, run.output + run.errors)
     }
 
     static func commentLines(_ text: String) -> [Substring] { text.split(separator: "\n").filter { $0.contains("#") } }
 
     @Test("W, n writes nothing; W, y keeps the starter's comments; a drawn box is saved with them")
     func saveOverStarter() throws {
-        guard TmuxSession.tmuxPath != nil else {
-            print("skipped: tmux is not installed")
-            return
-        }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-e2e-over-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("mine.yaml").path
+        let folder = try ScratchFolder("e2e-over")
+        let file = folder.file("mine.yaml").path
         #expect(try Self.nudge(["new", file]).status == 0)
         let starter = try String(contentsOfFile: file, encoding: .utf8)
         let comments = Self.commentLines(starter)
         try #require(comments.count > 10)
 
-        let s = try TmuxSession(term: "xterm-256color", arguments: ["play", file])
-        defer { s.stop() }
+        let play = try PlaygroundSession(in: folder, arguments: ["play", file])
+        defer { play.stop() }
+        let s = play.tmux
         try #require(try s.waitUntil { try s.statusLine().contains("mine 1/1") }, "\((try? s.text()) ?? "")")
         Thread.sleep(forTimeInterval: 1)
         try s.send(keys: "W")

@@ -6,18 +6,8 @@ import Testing
 struct SimulateInputTests {
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
         let binary = try #require(TmuxSession.executable, "the nudge executable was not built next to the tests")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = TmuxSession.packageRoot
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        let run = try ChildProcess.run([binary.path] + arguments, directory: TmuxSession.packageRoot.path, within: 120)
+        return (run.status, run.output, run.errors)
     }
 
     static func write(_ text: String) throws -> URL {

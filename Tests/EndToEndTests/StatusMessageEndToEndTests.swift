@@ -9,16 +9,11 @@ import Testing
 struct StatusMessageEndToEndTests {
     @Test("at 80×24 the box tool's guidance reads whole, wrapped over the bottom rows")
     func guidanceReadsWhole() throws {
-        guard TmuxSession.tmuxPath != nil else {
-            print("skipped: tmux is not installed")
-            return
+        let play = try PlaygroundSession("e2e-msg", files: ["bench.yaml": EditModeEndToEndTests.bench], columns: 80, rows: 24) {
+            ["play", $0.path]
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-e2e-msg-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try EditModeEndToEndTests.bench.write(to: folder.appendingPathComponent("bench.yaml"), atomically: true, encoding: .utf8)
-        let s = try TmuxSession(term: "xterm-256color", columns: 80, rows: 24, arguments: ["play", folder.path])
-        defer { s.stop() }
+        defer { play.stop() }
+        let s = play.tmux
         try #require(try s.waitUntil { try s.statusLine().contains("Bench 1/1") }, "nudge did not start")
         try s.send(keys: "e")
         try s.send(keys: "b")

@@ -27,13 +27,9 @@ struct TimeEndToEndTests {
 
     @Test("paused, 30 × '.' then 30 × ',' gives back the same pane, text and bob; '[' shows 0.5×")
     func stepBackIsExact() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-time-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("pendulum.yaml")
-        try Self.pendulum.write(to: file, atomically: true, encoding: .utf8)
-        let s = try TmuxSession(term: "xterm-256color", arguments: ["play", file.path])
-        defer { s.stop() }
+        let play = try PlaygroundSession("time", files: ["pendulum.yaml": Self.pendulum]) { ["play", $0.file("pendulum.yaml").path] }
+        defer { play.stop() }
+        let s = play.tmux
         #expect(try s.waitUntil { try s.statusLine().contains("Pendulum 1/1") }, "\((try? s.text()) ?? "")")
 
         try s.send(keys: "[")

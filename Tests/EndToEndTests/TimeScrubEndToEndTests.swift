@@ -46,14 +46,9 @@ struct TimeScrubEndToEndTests {
 
     @Test("paused after ~8 s, 90 × ',' at once shows the frame a fresh run shows at that step; single ',' presses each answer within 1 s")
     func scrubBack() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-scrub-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("balls.yaml")
-        try Self.balls.write(to: file, atomically: true, encoding: .utf8)
-
-        let s = try TmuxSession(term: "xterm-256color", arguments: ["play", file.path])
-        defer { s.stop() }
+        let play = try PlaygroundSession("scrub", files: ["balls.yaml": Self.balls]) { ["play", $0.file("balls.yaml").path] }
+        defer { play.stop() }
+        let s = play.tmux
         #expect(try s.waitUntil { try s.statusLine().contains("Balls 1/1") }, "\((try? s.text()) ?? "")")
         usleep(8_000_000)
         try s.send(keys: "Space")
@@ -78,8 +73,7 @@ struct TimeScrubEndToEndTests {
         #expect(worst < 1.0, "a single step back took \(worst) s")
 
         // A fresh run of the same scene, paused at once and stepped forward to `target`.
-        let fresh = try TmuxSession(term: "xterm-256color", arguments: ["play", file.path])
-        defer { fresh.stop() }
+        let fresh = try play.again()
         #expect(try fresh.waitUntil { try fresh.statusLine().contains("Balls 1/1") })
         try fresh.send(keys: "Space")
         #expect(try fresh.waitUntil { try Self.pausedStep(fresh) != nil })

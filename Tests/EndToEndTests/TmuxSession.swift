@@ -2,7 +2,8 @@
 //
 // Each session has its own server socket (`tmux -L nudge-e2e-<unique>`), so tests never see each
 // other or the user's tmux, and `stop()` kills that server whatever happened. Waiting is always
-// a bounded poll (`waitUntil`), never a fixed long sleep. Mouse reports are written as the bytes
+// a bounded poll (`waitUntil`), never a fixed long sleep, and every tmux command has a deadline
+// (ChildProcess): a client that never returns fails the test, naming the command. Mouse reports are written as the bytes
 // a terminal would send, in the encoding TERM's terminfo asks for (see docs/terminal.md):
 // SGR `ESC [ < b ; x ; y M|m` for xterm-256color, X10 `ESC [ M` + three bytes (value + 32) for
 // tmux-256color; columns and rows are 1-based in both.
@@ -60,90 +61,38 @@ final class TmuxSession {
 
     deinit { stop() }
 
-    /// Kills this test's tmux server and removes its socket file (idempotent).
+    /// Kills this test's tmux server and removes its socket file (idempotent). A server that
+    /// `kill-server` did not end within 2 s is killed by its id, and that is recorded.
     func stop() {
         guard !closed else { return }
         closed = true
-        let path = (try? tmux(["display-message", "-p", "#{socket_path}"], check: false))?
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let found = (try? tmux(["display-message", "-p", "#{pid} #{socket_path}"], check: false))?
+            .trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ", maxSplits: 1).map(String.init)
         _ = try? tmux(["kill-server"], check: false)
-        if let path, path.hasSuffix(socket) { try? FileManager.default.removeItem(atPath: path) }
+        guard let found, found.count == 2, let server = pid_t(found[0]), server > 1 else { return }
+        let deadline = Date().addingTimeInterval(2)
+        while kill(server, 0) == 0 && Date() < deadline { usleep(20_000) }
+        if kill(server, 0) == 0, (try? String(contentsOfFile: "/proc/\(server)/stat", encoding: .utf8))?.contains(") Z ") != true {
+            kill(server, SIGKILL)
+            Issue.record("the tmux server \(socket) (pid \(server)) did not end within 2 s of kill-server; killed")
+        }
+        if found[1].hasSuffix(socket) { try? FileManager.default.removeItem(atPath: found[1]) }
     }
 
-    /// Runs `tmux -L socket ARGS` and returns its standard output. posix_spawn + waitpid, not
-    /// Foundation's Process: the command that starts the server forks a daemon, and Process
-    /// could wait forever on the daemon's inherited descriptors.
+    /// Runs `tmux -L socket ARGS` and returns its standard output, within `seconds` (else the
+    /// client is killed, an issue names the command, and it throws). ChildProcess, not
+    /// Foundation's Process: the command that starts the server forks a daemon, which must keep
+    /// none of this test run's descriptors (see ChildProcess).
     @discardableResult
-    func tmux(_ arguments: [String], check: Bool = true) throws -> String {
+    func tmux(_ arguments: [String], check: Bool = true, within seconds: Double = 20) throws -> String {
         let path = try #require(Self.tmuxPath)
-        let argv = [path, "-L", socket] + arguments
         let starts = arguments.contains("new-session")
-        var fds: [Int32] = [0, 0]
-        // Tests run in parallel: a pipe that another test's tmux inherited would stay open in
-        // that test's long-lived server, and this read would never see its end (a deadlock seen
-        // in CI). So every spawn happens under one lock, with this pipe and every other
-        // descriptor of the test process marked close-on-exec first.
-        Self.spawnLock.lock()
-        var locked = true
-        defer { if locked { Self.spawnLock.unlock() } }
-        guard pipe(&fds) == 0 else { throw TmuxError(message: "pipe failed") }
-        Self.markDescriptorsCloseOnExec()
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        if starts {
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        } else {
-            posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        let ending = try ChildProcess.run([path, "-L", socket] + arguments, within: seconds,
+                                          output: starts ? .null : .pipe, errors: .null)
+        if check && ending.status != 0 {
+            throw TmuxError(message: "tmux \(arguments.joined(separator: " ")) exited \(ending.status)")
         }
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-
-        // A clean signal mask and default handlers for the child (the test runner blocks some).
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t(), all = sigset_t()
-        sigemptyset(&empty)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var cArgs = argv.map { strdup($0) } + [nil]
-        defer { for a in cArgs { free(a) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, path, &actions, &attributes, &cArgs, environ)
-        close(fds[1])
-        Self.spawnLock.unlock()
-        locked = false
-        guard spawned == 0 else { close(fds[0]); throw TmuxError(message: "cannot run tmux (\(spawned))") }
-        var output = [UInt8]()
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = read(fds[0], &buffer, buffer.count)
-            if n > 0 { output += buffer[0..<n] } else if n < 0 && errno == EINTR { continue } else { break }
-        }
-        close(fds[0])
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        if check && exitStatus != 0 {
-            throw TmuxError(message: "tmux \(arguments.joined(separator: " ")) exited \(exitStatus)")
-        }
-        return String(decoding: output, as: UTF8.self)
-    }
-
-    private static let spawnLock = NSLock()
-
-    /// Marks every open descriptor from 3 up close-on-exec, so no child (and no tmux server it
-    /// starts) keeps the test runner's pipes open.
-    private static func markDescriptorsCloseOnExec() {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return }
-        for name in names {
-            guard let fd = Int32(name), fd >= 3 else { continue }
-            let flags = fcntl(fd, F_GETFD)
-            if flags >= 0 { _ = fcntl(fd, F_SETFD, flags | FD_CLOEXEC) }
-        }
+        return ending.output
     }
 
     struct TmuxError: Error, CustomStringConvertible { var message: String; var description: String { message } }

@@ -25,21 +25,18 @@ struct ToolsEndToEndTests {
     static func row(ofY y: Double) -> Double { (y - 8) / 16 }
 
     /// The bench with `nudge play` started, paused, in edit mode.
-    static func start(_ folder: URL) throws -> TmuxSession {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try EditModeEndToEndTests.bench.write(to: folder.appendingPathComponent("bench.yaml"), atomically: true, encoding: .utf8)
+    static func start() throws -> PlaygroundSession {
         // 120 columns: room for the status line's messages in full.
-        let s = try TmuxSession(term: "xterm-256color", columns: 120, arguments: ["play", folder.path])
+        let play = try PlaygroundSession("e2e-tools", files: ["bench.yaml": EditModeEndToEndTests.bench], columns: 120) {
+            ["play", $0.path]
+        }
+        let s = play.tmux
         try #require(try s.waitUntil { try s.statusLine().contains("Bench 1/1") }, "nudge did not start")
         try s.send(keys: "Space")
         try #require(try s.waitUntil { try s.statusLine().contains("paused") })
         try s.send(keys: "e")
         try #require(try s.waitUntil { try s.statusLine().contains("edit: select") }, "\((try? s.statusLine()) ?? "")")
-        return s
-    }
-
-    static func folder() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("nudge-e2e-tools-\(UUID().uuidString)")
+        return play
     }
 
     /// Chooses a tool by its key and waits for the status line to name it.
@@ -97,10 +94,9 @@ struct ToolsEndToEndTests {
 
     @Test("a box on a spring from empty space hangs g/(2πf)² below the spring's length; a box on a rope hangs no lower than the rope")
     func springAndRope() throws {
-        let folder = Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let s = try Self.start(folder)
-        defer { s.stop() }
+        let play = try Self.start()
+        defer { play.stop() }
+        let s = play.tmux
 
         // box-1 (cyan): cells (10, 8) to (18, 11), the points (84, 136) to (148, 184): 64 × 48
         // pt centered at (116, 160). A spring from (116, 152) on it to (116, 56) above: 96 pt.
@@ -145,10 +141,9 @@ struct ToolsEndToEndTests {
 
     @Test("a motor on a hinge at a bar's center: + three times says 4 rad/s, and 15 steps turn the bar 1 rad about its center")
     func motor() throws {
-        let folder = Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let s = try Self.start(folder)
-        defer { s.stop() }
+        let play = try Self.start()
+        defer { play.stop() }
+        let s = play.tmux
 
         // A bar from (244, 152) to (404, 184): 160 × 32 pt centered at (324, 168), cell (40, 10).
         try Self.choose("b", "box", s)
@@ -185,10 +180,9 @@ struct ToolsEndToEndTests {
 
     @Test("f fixes a box in mid-air: its cells stay the same for a second; f again frees it and it falls to the floor")
     func fixAndFree() throws {
-        let folder = Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let s = try Self.start(folder)
-        defer { s.stop() }
+        let play = try Self.start()
+        defer { play.stop() }
+        let s = play.tmux
 
         // A box from (164, 56) to (228, 104): 64 × 48 pt centered at (196, 80), cell (24, 4).
         try Self.choose("b", "box", s)
@@ -224,10 +218,9 @@ struct ToolsEndToEndTests {
 
     @Test("the inspector shows a drawn box's density 1 (the default material); → makes it 1.25 (×1.25); u makes it 1 again")
     func inspector() throws {
-        let folder = Self.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let s = try Self.start(folder)
-        defer { s.stop() }
+        let play = try Self.start()
+        defer { play.stop() }
+        let s = play.tmux
 
         try Self.choose("b", "box", s)
         try Self.drag(s, from: (10, 8), to: (18, 11))

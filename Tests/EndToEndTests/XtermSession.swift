@@ -2,8 +2,8 @@
 // virtual X display (Xvfb), seen through a screenshot: for what is on screen as pixels, where
 // tmux's text capture cannot look. One shell runs it all: Xvfb on a free display number, xterm
 // with the command, ImageMagick's `import` of the screen after `wait` seconds, then it kills
-// xterm and Xvfb, whatever happened, before it returns. Skipped (with a printed reason) only when
-// Xvfb, xterm or import is not installed.
+// xterm and Xvfb, whatever happened, before it returns; the shell itself has a deadline.
+// Skipped (with a printed reason) only when Xvfb, xterm or import is not installed.
 import Foundation
 import Images
 import Testing
@@ -34,33 +34,34 @@ enum XtermSession {
     static func screenshot(of command: [String], after wait: Double = 3, columns: Int = 100, rows: Int = 30,
                            fontSize: Int = 12, terminal: String? = nil) throws -> Bitmap {
         let terminal = terminal ?? "xterm -ti vt340 -fa 'DejaVu Sans Mono' -fs \(fontSize)"
+        return try screenshot(after: wait) { "\(terminal) -geometry \(columns)x\(rows)+0+0 -e \(shellWords(command))" }
+    }
+
+    /// `command` as shell words, run with the variables a test run may set (and a terminal
+    /// multiplexer's) removed and a UTF-8 locale.
+    static func shellWords(_ command: [String]) -> String {
+        (["env", "-u", "SWIFT_BACKTRACE", "-u", "NO_COLOR", "-u", "TMUX", "-u", "STY", "LANG=C.UTF-8"] + command)
+            .map(quote).joined(separator: " ")
+    }
+
+    /// The screen `wait` seconds after the shell command line `launch` (a terminal) starts on a
+    /// fresh Xvfb display. One shell runs it all and kills the terminal and Xvfb before it ends;
+    /// it has `wait` + 60 s (ChildProcess.run: past that an issue is recorded, its process group
+    /// is killed, and this throws).
+    static func screenshot(after wait: Double, launch: () -> String) throws -> Bitmap {
         var display = 90 + Int.random(in: 0..<400)
         while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display)") { display += 1 }
         let shot = FileManager.default.temporaryDirectory.appendingPathComponent("nudge-xterm-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: shot) }
-        let inner = (["env", "-u", "SWIFT_BACKTRACE", "-u", "NO_COLOR", "-u", "TMUX", "-u", "STY", "LANG=C.UTF-8"] + command)
-            .map(quote).joined(separator: " ")
         let script = """
             Xvfb :\(display) -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 & XV=$!
             for i in $(seq 1 50); do [ -e /tmp/.X11-unix/X\(display) ] && break; sleep 0.1; done
-            DISPLAY=:\(display) \(terminal) -geometry \(columns)x\(rows)+0+0 -e \(inner) >/dev/null 2>&1 & XT=$!
+            DISPLAY=:\(display) \(launch()) >/dev/null 2>&1 & XT=$!
             sleep \(wait)
             DISPLAY=:\(display) import -window root PNG24:\(quote(shot.path)) >/dev/null 2>&1
             kill $XT $XV 2>/dev/null; wait 2>/dev/null
             """
-        // The test runner may block signals in its threads, and a child inherits the mask: a
-        // shell that never sees SIGCHLD waits for its children forever. Unblock them first.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        for s in [SIGCHLD, SIGALRM, SIGTERM, SIGINT, SIGHUP] { sigaddset(&signals, s) }
-        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        try ChildProcess.run(["/bin/sh", "-c", script], within: wait + 60, output: .null, errors: .null)
         return try PNGDecoder(maximumDimension: 4096).decode(contentsOf: shot.path)
     }
 }
