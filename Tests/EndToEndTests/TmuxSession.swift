@@ -70,9 +70,14 @@ final class TmuxSession {
             .trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ", maxSplits: 1).map(String.init)
         _ = try? tmux(["kill-server"], check: false)
         guard let found, found.count == 2, let server = pid_t(found[0]), server > 1 else { return }
+        // Ended means gone or a zombie: the server is not this process's child, and whoever
+        // reaps it may take a second or two (measured: 1.6 s here).
+        func running() -> Bool {
+            kill(server, 0) == 0 && (try? String(contentsOfFile: "/proc/\(server)/stat", encoding: .utf8))?.contains(") Z ") != true
+        }
         let deadline = Date().addingTimeInterval(2)
-        while kill(server, 0) == 0 && Date() < deadline { usleep(20_000) }
-        if kill(server, 0) == 0, (try? String(contentsOfFile: "/proc/\(server)/stat", encoding: .utf8))?.contains(") Z ") != true {
+        while running() && Date() < deadline { usleep(5_000) }
+        if running() {
             kill(server, SIGKILL)
             Issue.record("the tmux server \(socket) (pid \(server)) did not end within 2 s of kill-server; killed")
         }
