@@ -12,7 +12,8 @@
 //                                              inline scene YAML for tests (only test targets use it)
 //   SceneFormat                                the YAML scene format, read and written; no engine
 //   Dynamics  Gestures  Animation  TerminalUI  Images  TerminalTestSupport
-//                                              (the last: a pty pair for tests; only test targets use it)
+//                                              (the last: a pty pair and child processes with deadlines
+//                                              for tests; only test targets use it)
 //   Geometry
 // See DECISIONS.md for why each seam sits where it does.
 import PackageDescription
@@ -79,7 +80,8 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "CursesTerminal", dependencies: ["CNCursesW", "TerminalUI"]),
-        // What tests need to drive the terminal code (a pty pair); only test targets depend on it.
+        // What tests need to drive the terminal code (a pty pair) and the programs they start
+        // (child processes, every wait with a deadline); only test targets depend on it.
         .target(name: "TerminalTestSupport", dependencies: ["CNCursesW"]),
         // What the scene-format, scenes and command-line tests share (inline YAML, error places).
         .target(name: "SceneTestSupport", dependencies: ["SceneFormat"]),
@@ -106,13 +108,13 @@ let package = Package(
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "Geometry", "SceneTestSupport"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "SceneFormat", "Dynamics", "Geometry", "Benchmarks", "SceneTestSupport"]),
         // The `nudge` binary run for real: its commands, their help against docs/command-line.md.
-        .testTarget(name: "CommandLineTests", dependencies: ["Scenes", "SceneFormat", "Geometry", "Images", "TerminalUI", "SceneTestSupport"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["Scenes", "SceneFormat", "Geometry", "Images", "TerminalUI", "SceneTestSupport", "TerminalTestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "Geometry", "Images", "CZlib"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "TerminalUI", "TerminalTestSupport"]),
         .testTarget(name: "PlaygroundTests", dependencies: ["Playground", "TerminalUI", "Scenes", "SceneFormat", "Images", "Gestures", "Dynamics", "Geometry"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Dynamics", "Geometry", "Scenes", "SceneFormat"]),
         .testTarget(name: "SnapshotsTests", dependencies: ["Snapshots", "TerminalUI", "Images"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TerminalUI", "Images"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TerminalUI", "Images", "TerminalTestSupport"]),
         // Uses the four library modules as another package would: plain imports (no @testable),
         // so only their public API is visible. Examples/LibraryClient depends on the products.
         .testTarget(name: "LibraryClientTests", dependencies: ["Geometry", "Dynamics", "Gestures", "Animation"]),

@@ -6,6 +6,7 @@
 import Foundation
 import SceneTestSupport
 import Testing
+import TerminalTestSupport
 
 @Suite("nudge command line")
 struct CommandLineTests {
@@ -27,26 +28,11 @@ struct CommandLineTests {
     static func run(_ arguments: [String], in directory: URL = Fixture.packageRoot, environment: [String: String?] = [:],
                     sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
         let executable = try #require(executable, "the nudge executable was not built next to the tests", sourceLocation: sourceLocation)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        if !environment.isEmpty {
-            var env = ProcessInfo.processInfo.environment
-            for (key, value) in environment { env[key] = value }
-            process.environment = env
-        }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Read both pipes to the end before waiting, so a large output cannot block the child.
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      output: String(decoding: outData, as: UTF8.self),
-                      errors: String(decoding: errData, as: UTF8.self))
+        // ChildProcess: both pipes read as they fill (a large error output cannot block the child
+        // while its output is read), and 10 minutes at most, after which the test fails naming it.
+        let ending = try ChildProcess.run([executable.path] + arguments, environment: environment, directory: directory.path,
+                                          within: 600, sourceLocation: sourceLocation)
+        return Result(status: ending.status, output: ending.output, errors: ending.errors)
     }
 
     static func temporaryScene(_ yaml: String) throws -> URL {

@@ -11,6 +11,7 @@
 // NUDGE_RELEASE_BINARY; without one it is skipped with that reason.
 import Foundation
 import Testing
+import TerminalTestSupport
 import SceneTestSupport
 
 @Suite("the README's engine figures")
@@ -76,18 +77,10 @@ struct ReadmeEngineFiguresTests {
           .timeLimit(.minutes(10)))
     func countsMatchTheBuild() throws {
         let binary = try #require(Self.releaseBinary)
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["bench", "engine", "--json"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let run = try ChildProcess.run([binary.path, "bench", "engine", "--json"], within: 600, errors: .null)
+        #expect(run.status == 0)
         var printed: [String: [String: Any]] = [:]
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+        for line in run.output.split(separator: "\n") {
             guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
                   let scene = object["scene"] as? String else { continue }
             printed[scene] = object
@@ -110,17 +103,9 @@ struct ReadmeEngineFiguresTests {
 
     /// Runs the release binary with `arguments` and returns its JSON Lines as objects.
     static func jsonLines(_ arguments: [String]) throws -> [[String: Any]] {
-        let process = Process()
-        process.executableURL = try #require(releaseBinary)
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return try String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap {
+        let run = try ChildProcess.run([try #require(releaseBinary).path] + arguments, within: 600, errors: .null)
+        #expect(run.status == 0)
+        return try run.output.split(separator: "\n").compactMap {
             try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
         }
     }

@@ -5,6 +5,7 @@
 // SIGTERM is ended with SIGKILL after the grace.
 import Foundation
 import Testing
+import TerminalTestSupport
 
 @Suite("child processes of the end-to-end tests")
 struct ChildProcessTests {

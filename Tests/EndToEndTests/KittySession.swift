@@ -9,6 +9,7 @@
 import Foundation
 import Images
 import Testing
+import TerminalTestSupport
 
 final class KittySession {
     /// Why kitty tests cannot run here, or nil.

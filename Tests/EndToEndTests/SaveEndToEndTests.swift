@@ -3,6 +3,7 @@
 // `nudge check`. Skipped (with a printed reason) only when tmux is not installed.
 import Foundation
 import Testing
+import TerminalTestSupport
 
 @Suite("Saving in tmux (w)", TmuxSession.requirement, .serialized)
 struct SaveEndToEndTests {

@@ -5,6 +5,7 @@
 // a printed reason) when tmux is missing.
 import Foundation
 import Testing
+import TerminalTestSupport
 
 @Suite("Saving over the scene's file in tmux (W)", TmuxSession.requirement, .serialized)
 struct SaveOverEndToEndTests {

@@ -1,6 +1,7 @@
 // `nudge simulate --input`: recorded events replayed through the real binary.
 import Foundation
 import Testing
+import TerminalTestSupport
 
 @Suite("nudge simulate --input")
 struct SimulateInputTests {

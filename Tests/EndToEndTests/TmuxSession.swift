@@ -9,6 +9,7 @@
 // tmux-256color; columns and rows are 1-based in both.
 import Foundation
 import Testing
+import TerminalTestSupport
 
 final class TmuxSession {
     let socket: String

@@ -7,15 +7,10 @@
 import Foundation
 import Images
 import Testing
+import TerminalTestSupport
 
 enum XtermSession {
-    static func tool(_ name: String) -> String? {
-        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let path = "\(dir)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return nil
-    }
+    static func tool(_ name: String) -> String? { ChildProcess.executable(named: name) }
 
     /// Why xterm tests cannot run here, or nil.
     static var missing: String? {

@@ -1,4 +1,6 @@
-// ChildProcess: a program the end-to-end tests start, and every wait on it bounded.
+// ChildProcess: a program a test starts (tmux, Xvfb, a terminal, an X client, `nudge` itself),
+// and every wait on it bounded. It lives in TerminalTestSupport, which only test targets use: the
+// end-to-end and the command-line tests share it.
 //
 // Why not Foundation's Process: on Linux it learns that a child ended from a socket the child
 // inherits, so a grandchild that keeps the socket (kitty's shell, a `sleep` under it, an X
@@ -19,31 +21,31 @@
 import Foundation
 import Testing
 
-final class ChildProcess {
-    struct Failure: Error, CustomStringConvertible {
-        let message: String
-        var description: String { message }
+public final class ChildProcess {
+    public struct Failure: Error, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
     }
 
     /// What the child's standard output and error go to.
-    enum Stream { case null, pipe }
+    public enum Stream: Sendable { case null, pipe }
 
     /// How the child ended: its exit status, or 128 + the signal that ended it.
-    struct Ending { var status: Int32; var output: String; var errors: String }
+    public struct Ending { public var status: Int32; public var output: String; public var errors: String }
 
-    let pid: pid_t
+    public let pid: pid_t
     /// The command line, for messages.
-    let name: String
+    public let name: String
     private var outFD: Int32 = -1, errFD: Int32 = -1
     private var output: [UInt8] = [], errors: [UInt8] = []
-    private(set) var exitStatus: Int32?
+    public private(set) var exitStatus: Int32?
 
     /// Starts `argv` (argv[0] a path, or a name looked up in PATH). `environment` replaces the
     /// named variables of the test's own (nil values remove them); `directory` is where it starts.
-    init(_ argv: [String], environment: [String: String?] = [:], directory: String? = nil,
+    public init(_ argv: [String], environment: [String: String?] = [:], directory: String? = nil,
          output: Stream = .null, errors: Stream = .null) throws {
         name = argv.joined(separator: " ")
-        guard let first = argv.first, let path = first.contains("/") ? first : XtermSession.tool(first) else {
+        guard let first = argv.first, let path = first.contains("/") ? first : Self.executable(named: first) else {
             throw Failure(message: "cannot run \(argv.first ?? "nothing"): not installed")
         }
         var actions = posix_spawn_file_actions_t()
@@ -98,15 +100,24 @@ final class ChildProcess {
 
     /// Runs `argv` to its end within `seconds` and returns its status and what it printed.
     @discardableResult
-    static func run(_ argv: [String], environment: [String: String?] = [:], directory: String? = nil,
+    public static func run(_ argv: [String], environment: [String: String?] = [:], directory: String? = nil,
                     within seconds: Double = 30, output: Stream = .pipe, errors: Stream = .pipe,
                     sourceLocation: SourceLocation = #_sourceLocation) throws -> Ending {
         let child = try ChildProcess(argv, environment: environment, directory: directory, output: output, errors: errors)
         return try child.finish(within: seconds, sourceLocation: sourceLocation)
     }
 
+    /// The path of the program `name` on PATH, or nil when it is not installed.
+    public static func executable(named name: String) -> String? {
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
     /// Whether the child has ended (reaping it if so).
-    var hasEnded: Bool {
+    public var hasEnded: Bool {
         if exitStatus != nil { return true }
         var status: Int32 = 0
         let r = waitpid(pid, &status, WNOHANG)
@@ -120,7 +131,7 @@ final class ChildProcess {
 
     /// Waits at most `seconds` for the child to end, reading its pipes meanwhile; past the
     /// deadline it records an issue, kills the child's group and throws.
-    func finish(within seconds: Double, sourceLocation: SourceLocation = #_sourceLocation) throws -> Ending {
+    public func finish(within seconds: Double, sourceLocation: SourceLocation = #_sourceLocation) throws -> Ending {
         let deadline = Date().addingTimeInterval(seconds)
         while !hasEnded {
             if Date() >= deadline {
@@ -139,7 +150,7 @@ final class ChildProcess {
     }
 
     /// Waits at most `seconds` for the child to end by itself; false if it has not.
-    func waitForEnd(seconds: Double) -> Bool {
+    public func waitForEnd(seconds: Double) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while !hasEnded {
             if Date() >= deadline { return false }
@@ -150,7 +161,7 @@ final class ChildProcess {
 
     /// Ends the child's process group: SIGTERM, `grace` seconds to go, then SIGKILL. Records an
     /// issue if even SIGKILL leaves it running for 5 s.
-    func end(grace: Double) {
+    public func end(grace: Double) {
         guard !hasEnded else { return }
         if grace > 0 {
             kill(-pid, SIGTERM)
