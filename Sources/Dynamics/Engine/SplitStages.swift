@@ -12,9 +12,10 @@
 // Integrating velocities and positions touches one body per item, and is cut anywhere.
 // Joints, the scalar overflow, impacts and forces stay on the calling thread, where they are.
 //
-// A stage runs split only when the step is large (`splitBatches`, decided once a step by the
-// Stepper) and a color or list holds at least two chunks; small scenes and small colors run the
-// serial loops exactly as with one worker, so they pay one branch per stage and nothing more.
+// A step is shared only when it is large (`splitBatches`, decided once a step by the Stepper,
+// which then runs `runSharedSubsteps` instead of its own loop), and within it a color or list
+// is split only when it holds at least two chunks. A small scene runs the Stepper's own loop,
+// untouched, and pays one branch per step.
 import Geometry
 
 /// The passes a worker may be handed.
