@@ -45,10 +45,12 @@ public struct BenchRunner {
     }
 
     /// Steps `scene`; with `sleeping`, bodies at rest may sleep (the scenes are built with
-    /// sleeping off, to time the solver as the peers are timed).
-    public func run(_ scene: BenchScene, steps: Int? = nil, sleeping: Bool = false) -> BenchResult {
+    /// sleeping off, to time the solver as the peers are timed); `workers` threads may share a
+    /// large step (SolverWorkers).
+    public func run(_ scene: BenchScene, steps: Int? = nil, sleeping: Bool = false, workers: Int = 1) -> BenchResult {
         let built = scene.build()
         if sleeping { built.animator.allowsSleeping = true }
+        if workers > 1 { built.animator.solverWorkers = SolverWorkers(count: workers) }
         let total = steps ?? scene.steps
         var times: [Double] = []
         times.reserveCapacity(total)

@@ -100,7 +100,9 @@ public final class SessionHistory {
 
     /// A fresh session of the scene at step 0, with the entries of step 0 delivered.
     public func makeSession() -> SceneSession {
-        let session = SceneSession(scene: SceneBuilder().build(sceneDescription, referenceBounds: referenceBounds))
+        let scene = SceneBuilder().build(sceneDescription, referenceBounds: referenceBounds)
+        scene.useSolverWorkers(scene.playWorkerCount)
+        let session = SceneSession(scene: scene)
         deliver(to: session)
         return session
     }

@@ -26,6 +26,9 @@ struct BenchEngineCommand: ParsableCommand {
     @Flag(help: "Run the twins of Box2D v3's ten benchmark scenes (v3's names; with --scene, only those twins).")
     var twins = false
 
+    @Option(help: "Threads the engine may share a large step with (1 or 2; the results are the same bytes).")
+    var workers: Int = 1
+
     @Flag(help: "List the scenes and exit.")
     var list = false
 
@@ -34,6 +37,7 @@ struct BenchEngineCommand: ParsableCommand {
 
     func validate() throws {
         try checkSteps(steps)
+        guard (1...2).contains(workers) else { throw ValidationError("--workers must be 1 or 2, got \(workers)") }
         for name in scenes where lookUp(name) == nil {
             throw ValidationError("unknown scene '\(name)'; known: \(EngineScenes.all.map(\.name).joined(separator: ", ")), "
                                   + "or pyramid-N (N = b(b+1)/2) and rain-N for other sizes")
@@ -64,7 +68,7 @@ struct BenchEngineCommand: ParsableCommand {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         for scene in selected {
-            let r = runner.run(scene, steps: steps, sleeping: sleeping)
+            let r = runner.run(scene, steps: steps, sleeping: sleeping, workers: workers)
             progress.clear()
             if json {
                 print(String(decoding: try encoder.encode(r), as: UTF8.self))

@@ -50,11 +50,17 @@ struct SimulateCommand: ParsableCommand {
         valueName: "file"))
     var input: String?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Threads the engine may share a large step with (1 or 2); the output is the same bytes either way.",
+        valueName: "n"))
+    var workers: Int = 1
+
     @OptionGroup var location: SceneLocationOptions
 
     mutating func validate() throws {
         guard steps >= 0 else { throw ValidationError("--steps must be 0 or more, got \(steps)") }
         guard every >= 1 else { throw ValidationError("--every must be 1 or more, got \(every)") }
+        guard (1...2).contains(workers) else { throw ValidationError("--workers must be 1 or 2, got \(workers)") }
         if let size { _ = try Self.parseSize(size, option: "--size") }
         _ = try Self.parseSize(cellSize, option: "--cell-size")
     }

@@ -9,6 +9,7 @@ import Scenes
 extension SimulateCommand {
     func runSimulation(_ description: SceneDescription, bounds: Rect, events: [InputEvent]) throws {
         let scene = SceneBuilder().build(description, referenceBounds: bounds)
+        scene.useSolverWorkers(workers)
         let session = SceneSession(scene: scene)
         var buffer = ""
         buffer.reserveCapacity(1 << 16)

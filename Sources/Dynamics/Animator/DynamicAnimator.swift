@@ -66,6 +66,13 @@ public final class DynamicAnimator {
         get { world.settings.enableSleep }
         set { world.settings.enableSleep = newValue }
     }
+    /// Nudge extension: the threads the engine may share a large step with (nil, the default:
+    /// one, the caller's). A step with fewer than about 500 contacts runs on one thread anyway,
+    /// and the result is the same bytes either way (docs/dynamics.md, "Two workers").
+    public var solverWorkers: SolverWorkers? {
+        get { world.workers }
+        set { world.workers = newValue }
+    }
 
     let world: World
     /// The items in the engine at the last commit, in the order they joined, with their bodies

@@ -36,6 +36,9 @@ struct ConstraintGraph {
     /// The wide batches; only the first `batchCount` are this step's.
     var batches: [WideContact] = []
     private(set) var batchCount = 0
+    /// Where each color's batches begin in `batches`, and one past the last color's: the colors'
+    /// boundaries, which two workers keep apart (SplitStages.swift).
+    private(set) var colorStarts = [Int](repeating: 0, count: ConstraintGraph.colorCount + 1)
     /// Constraints that fit no color, solved by the scalar ContactSolver.
     var overflow: [ContactConstraint] = []
     /// Scalar copies of the elastic constraints, for the impact pass.
@@ -46,6 +49,8 @@ struct ConstraintGraph {
     private var colorBits: [UInt64] = []
     /// The batches' impulses by contact, between the last substep and the contacts' manifolds.
     private var stored: [StoredImpulses] = []
+    /// By contact, its lane's place when two workers fill the batches (SharedBatchFill.swift).
+    private var places: [Int32] = []
 
     /// A contact constraint's place in the graph: its contact and its two bodies.
     struct Edge {
@@ -61,7 +66,7 @@ struct ConstraintGraph {
     /// (JointGroups.swift).
     mutating func build(contacts: UnsafeBufferPointer<Contact>, solverBodies: UnsafePointer<SolverBody>,
                         bodies: UnsafeMutablePointer<Body>, bodyCount: Int, jointed: UnsafeBufferPointer<Bool>,
-                        settings: SolverSettings) {
+                        settings: SolverSettings, workers: SolverWorkers? = nil) {
         let k = Self.colorCount
         let words = (bodyCount + 63) / 64
         // Empty when no joint holds a moving body (the usual case: nothing to look up).
@@ -77,7 +82,7 @@ struct ConstraintGraph {
         var lastTwo = [SIMD2<Int32>](repeating: SIMD2(-1, -1), count: k)
         colorContacts(contacts, solverBodies, bodies, words: words, anyJointed: anyJointed, jointed, settings, &counts, &lastTwo)
         moveSmallTails(contacts, bodies, solverBodies, settings, &counts, lastTwo)
-        fillBatches(contacts, solverBodies, settings, counts)
+        fillBatches(contacts, solverBodies, settings, counts, workers: workers)
     }
 
     /// 1. In contact order: a color for each constraint; those that got none go to the
@@ -157,16 +162,21 @@ struct ConstraintGraph {
     ///    checks per constraint); then each batch's effective masses, eight at a time.
     @inline(__always)
     private mutating func fillBatches(_ contacts: UnsafeBufferPointer<Contact>, _ solverBodies: UnsafePointer<SolverBody>,
-                                      _ settings: SolverSettings, _ counts: [Int]) {
+                                      _ settings: SolverSettings, _ counts: [Int], workers: SolverWorkers?) {
         let k = Self.colorCount
         var firstBatch = [Int](repeating: 0, count: k + 1)
         for c in 0..<k { firstBatch[c + 1] = firstBatch[c] + (counts[c] + wideLanes - 1) / wideLanes }
         let total = firstBatch[k]
+        colorStarts = firstBatch
         if batches.count < total {
             batches.append(contentsOf: repeatElement(WideContact(), count: total - batches.count))
         }
         batchCount = total
         for c in 0..<k where counts[c] % wideLanes != 0 { batches[firstBatch[c + 1] - 1] = WideContact() }
+        if let workers, contacts.count >= SharedBatchFill.sharedContacts {
+            fillShared(contacts, solverBodies, settings, firstBatch: firstBatch, total: total, workers: workers)
+            return
+        }
 
         var slot = [Int](repeating: 0, count: k)
         batches.withUnsafeMutableBufferPointer { bp in
@@ -184,6 +194,21 @@ struct ConstraintGraph {
             }
             for b in 0..<total { bp[b].finish() }
         }}}
+    }
+
+    /// Step 4 shared by two workers: the same lanes, each written by whichever takes its
+    /// contact (SharedBatchFill.swift).
+    @inline(never)
+    private mutating func fillShared(_ contacts: UnsafeBufferPointer<Contact>, _ solverBodies: UnsafePointer<SolverBody>,
+                                     _ settings: SolverSettings, firstBatch: [Int], total: Int, workers: SolverWorkers) {
+        colorOf.withUnsafeBufferPointer { color in
+            SharedBatchFill.places(color, firstBatch: firstBatch, colorCount: Self.colorCount, into: &places)
+        }
+        places.withUnsafeBufferPointer { pp in
+        batches.withUnsafeMutableBufferPointer { bp in
+            SharedBatchFill(contacts: contacts, solverBodies: solverBodies, settings: settings, places: pp.baseAddress!,
+                            batches: bp.baseAddress!).run(total: total, workers: workers)
+        }}
     }
 
     /// Rare (overflow, elastic contacts, small tails): kept out of the hot coloring loop.

@@ -52,6 +52,11 @@ struct SolverContext {
     let jointGroups: UnsafeMutablePointer<JointGroups>
     /// The colored contact constraints, eight to a batch (ConstraintGraph.swift).
     let batches: UnsafeMutableBufferPointer<WideContact>
+    /// Where each color's batches begin, and one past the last color's (ConstraintGraph.colorStarts).
+    let colorStarts: UnsafeBufferPointer<Int>
+    /// The workers a large step's wide passes and integration are shared by (SplitStages.swift);
+    /// nil when everything runs inline on the calling thread.
+    let workers: Unmanaged<SolverWorkers>?
     /// Contact constraints that fit no color, solved one at a time.
     let overflow: UnsafeMutableBufferPointer<ContactConstraint>
     /// Scalar copies of the elastic contact constraints, for the impact pass.

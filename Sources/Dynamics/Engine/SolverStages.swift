@@ -11,7 +11,8 @@
 // inlined into the substep loop, as the passes were when they were written out in it, so the
 // compiler sees the same code: splitting the loop into named stages costs no instructions.
 // Joints come before contacts within a pass, and the wide batches before the scalar overflow;
-// that order is part of the result (Gauss–Seidel), so it must not change.
+// that order is part of the result (Gauss–Seidel), so it must not change. A step shared by two
+// workers runs the same stages in the same order through SplitStages.swift.
 import Geometry
 
 extension SolverContext {

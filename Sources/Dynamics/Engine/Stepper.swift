@@ -51,7 +51,8 @@ struct Stepper {
     /// moved and how far.
     @discardableResult
     mutating func step(dt: Double, settings: WorldSettings, bodies: inout [Body], joints: inout [Joint],
-                       contacts: inout ContactSet, fields: [FieldLoad] = [], sleeper: inout IslandSleeper) -> StepResult {
+                       contacts: inout ContactSet, fields: [FieldLoad] = [], sleeper: inout IslandSleeper,
+                       workers: SolverWorkers? = nil) -> StepResult {
         let n = max(1, settings.substeps)
         let h = dt / Double(n)
         let contactHertz = min(settings.contactHertz, settings.contactHertzPerSubstepRate / h)
@@ -69,11 +70,13 @@ struct Stepper {
 
         prepareBodies(h: h, bodies)
         prepareFields(fields, bodies)
-        prepareConstraints(set, tension: settings.implicitJointTension, bodies: &bodies, joints: &joints, contacts: contacts)
+        prepareConstraints(set, tension: settings.implicitJointTension, bodies: &bodies, joints: &joints, contacts: contacts,
+                           workers: workers.flatMap { $0.count > 1 ? $0 : nil })
         prepareSpringWork(h: h, joints)
         let relaxIterations = max(1, settings.relaxIterations)
         withContext(set, jointSoftness: jointSoftness, iterativeJointSoftness: iterativeJointSoftness,
-                    settings: settings, joints: &joints) { step in
+                    settings: settings, joints: &joints, workers: workers) { step in
+            if step.isSplit { step.runSharedSubsteps(n, h: h, relaxIterations: relaxIterations); return }
             let forces = step.hasForces
             for i in 0..<n {
                 // Springs and fields kick the velocity the constraints left, before the step's
@@ -185,7 +188,7 @@ struct Stepper {
     /// The joints of awake bodies, the inertia their pull gives their bodies, and the contact
     /// constraints, colored into batches.
     private mutating func prepareConstraints(_ set: SolverSettings, tension: Bool, bodies: inout [Body],
-                                             joints: inout [Joint], contacts: ContactSet) {
+                                             joints: inout [Joint], contacts: ContactSet, workers: SolverWorkers?) {
         prepareJoints(set, bodies: &bodies, joints: &joints)
         // Every constraint on a body sees the inertia the backward step of its pins' pull gives it:
         // the joints (TensionInertia.apply) and, through the solver bodies, its contacts.
@@ -197,7 +200,7 @@ struct Stepper {
         bodies.withUnsafeMutableBufferPointer { bp in
             jointed.withUnsafeBufferPointer { jb in
                 graph.build(contacts: cp, solverBodies: sb.baseAddress!, bodies: bp.baseAddress!, bodyCount: bodyCount,
-                            jointed: jb, settings: set)
+                            jointed: jb, settings: set, workers: workers)
             }
         }}}
         for t in tensionInertia.turns { solverBodies[Int(t.index)].invInertia = bodies[Int(t.index)].invInertia }
@@ -250,9 +253,12 @@ struct Stepper {
 
     /// Opens the step's buffers once and runs `body` over a context holding their addresses.
     private mutating func withContext(_ set: SolverSettings, jointSoftness: Softness, iterativeJointSoftness: Softness,
-                                      settings: WorldSettings,
-                                      joints: inout [Joint], _ body: (SolverContext) -> Void) {
+                                      settings: WorldSettings, joints: inout [Joint], workers: SolverWorkers?,
+                                      _ body: (SolverContext) -> Void) {
         let h = Float(set.h), maxSpeed = Float(settings.maxLinearSpeed), sweeps = settings.maxImpactSweeps
+        // Two workers share a step only when it is large enough to repay the handing over.
+        let split = workers.flatMap { $0.count > 1 && graph.batchCount >= SolverContext.splitBatches ? $0 : nil }
+        let colorStarts = graph.colorStarts
         states.withUnsafeMutableBufferPointer { sp in
         graph.withConstraints { wp, op, ip in
         joints.withUnsafeMutableBufferPointer { jp in
@@ -264,9 +270,11 @@ struct Stepper {
         tensionInertia.turns.withUnsafeBufferPointer { turns in
         fieldWork.withUnsafeMutableBufferPointer { work in
         springWork.withUnsafeMutableBufferPointer { springWork in
+        colorStarts.withUnsafeBufferPointer { colorStarts in
         withUnsafeMutablePointer(to: &jointGroups) { groups in
             body(SolverContext(states: sp.baseAddress!, motions: mp, movers: mv, joints: jp.baseAddress!,
-                               awakeJoints: aj, jointGroups: groups, batches: wp, overflow: op, impacts: ip,
+                               awakeJoints: aj, jointGroups: groups, batches: wp, colorStarts: colorStarts,
+                               workers: split.map { Unmanaged.passUnretained($0) }, overflow: op, impacts: ip,
                                springs: springs, fieldBodies: fields, stiffTurns: turns, fieldWork: work,
                                springWork: springWork,
                                solver: set, wide: WideSettings(set), jointSoftness: jointSoftness,
@@ -274,7 +282,7 @@ struct Stepper {
                                iterativeJointPasses: max(1, settings.iterativeJointPasses),
                                iterativeJointRelaxPasses: max(1, settings.iterativeJointRelaxPasses), h: h,
                                maxLinearSpeed: maxSpeed, impactSweeps: sweeps))
-        }}}}}}}}}}}}
+        }}}}}}}}}}}}}
     }
 
     /// Stores the step's impulses in the manifolds (warm starting), then decides touching.

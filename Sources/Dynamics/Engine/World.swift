@@ -44,6 +44,8 @@ final class World {
     var broadPhase = BroadPhase()
     var contactSet = ContactSet()
     var stepper = Stepper()
+    /// The threads the solver may share a large step with (SolverWorkers.swift); nil: one.
+    var workers: SolverWorkers?
     /// Fields over bodies for the coming step (SubstepField.swift), cleared with the accelerations.
     var fieldLoads: [FieldLoad] = []
     var sleeper = IslandSleeper()
@@ -294,7 +296,7 @@ final class World {
         updateBroadPhase(dt: dt)
         updateContacts(dt: dt)
         let result = stepper.step(dt: dt, settings: settings, bodies: &bodies, joints: &joints, contacts: &contactSet,
-                     fields: fieldLoads, sleeper: &sleeper)
+                     fields: fieldLoads, sleeper: &sleeper, workers: workers)
         fieldLoads.removeAll(keepingCapacity: true)
         holdBodiesInsideWalls(result)
         sleeper.endStep(&bodies, movers: result.movers, contacts: contactSet.contacts, shapes: shapes, joints: joints,
