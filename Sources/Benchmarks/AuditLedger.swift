@@ -30,7 +30,8 @@
 // item moving against a at speed v shows m·a·v·h/2 more energy than it has (the difference between
 // the two readings is exactly what the scheme's conserved energy ½·m·|v + a·h/2|² − m·a·x adds), up
 // to 2 % of the scale for a light item pushed hard and swinging fast (seed 3880). The springs and
-// fields close their kicks at the end of the step (velocity Verlet), so they need no correction.
+// fields close their kicks at the end of the step (velocity Verlet), so they need no such
+// correction; the energy Verlet keeps for them, and for turning, is AuditVerlet.swift's.
 import Dynamics
 import Foundation
 import Geometry
