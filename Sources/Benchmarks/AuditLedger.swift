@@ -30,7 +30,8 @@
 // item moving against a at speed v shows m·a·v·h/2 more energy than it has (the difference between
 // the two readings is exactly what the scheme's conserved energy ½·m·|v + a·h/2|² − m·a·x adds), up
 // to 2 % of the scale for a light item pushed hard and swinging fast (seed 3880). The springs and
-// fields close their kicks at the end of the step (velocity Verlet), so they need no correction.
+// fields close their kicks at the end of the step (velocity Verlet), so they need no such
+// correction; the energy Verlet keeps for them, and for turning, is AuditVerlet.swift's.
 import Dynamics
 import Foundation
 import Geometry
@@ -40,19 +41,21 @@ struct AuditLedger {
     let scene: EnergyAudit.Scene
     let animator: DynamicAnimator
     let items: [SceneItem]
-    private var byID: [String: SceneItem] = [:]
-    private var mass: [String: Double] = [:]
+    private(set) var byID: [String: SceneItem] = [:]
+    private(set) var mass: [String: Double] = [:]
+    /// Each item's moment of inertia, 0 for an item that may not turn.
+    private(set) var inertia: [String: Double] = [:]
     /// The item centers and angles before the step being counted.
     private var before: [String: (Point, Double)] = [:]
     private let g = GravityBehavior.pointsPerSecondSquared
     /// The substep, for the springs' stiffness.
-    private let h: Double
+    let h: Double
     /// The drivers' work so far, and the same with every step's work counted as positive.
     private(set) var work = 0.0, worked = 0.0
     /// The scene's scale before the drivers' work (see the top of the file).
     private(set) var scale = 0.0
     /// Each item's constant acceleration (gravity, pushes, linear gravity fields) times h/2.
-    private var lag: [String: Vector] = [:]
+    private(set) var lag: [String: Vector] = [:]
 
     init(scene: EnergyAudit.Scene, animator: DynamicAnimator, items: [SceneItem]) {
         self.scene = scene
@@ -61,6 +64,7 @@ struct AuditLedger {
         h = animator.substepDuration
         for item in items { byID[item.id] = item }
         mass = Dictionary(uniqueKeysWithValues: items.map { ($0.id, animator.mass(for: $0)) })
+        inertia = Dictionary(uniqueKeysWithValues: items.map { ($0.id, animator.inertia(for: $0)) })
         scale = animator.kineticEnergy
         for item in items { scale += mass[item.id]! * g * EnergyAudit.bounds.height }
         lag = Self.lags(scene, mass: mass, halfSubstep: animator.substepDuration / 2)
@@ -71,10 +75,10 @@ struct AuditLedger {
         }
     }
 
-    private func angle(_ item: SceneItem) -> Double { atan2(item.transform.b, item.transform.a) }
+    func angle(_ item: SceneItem) -> Double { atan2(item.transform.b, item.transform.a) }
 
     /// The point `offset` from an item's center, turned with it.
-    private func point(_ id: String, _ offset: Vector) -> Point {
+    func point(_ id: String, _ offset: Vector) -> Point {
         let item = byID[id]!
         let a = angle(item), c = cos(a), s = sin(a)
         return item.center + Vector(c * offset.x - s * offset.y, s * offset.x + c * offset.y)
@@ -119,20 +123,17 @@ struct AuditLedger {
             }
         }
         for spring in scene.springs {
-            let a = point(spring.item, spring.offset)
-            let b = spring.to.map { point($0, spring.toOffset) } ?? spring.anchor
-            let mA = mass[spring.item]!
-            let m = spring.to.map { 1 / (1 / mA + 1 / mass[$0]!) } ?? mA
-            let stretch = a.distance(to: b) - spring.rest
-            e += 0.5 * m * stiffness(2 * Double.pi * spring.hertz, orRate: 0) * stretch * stretch
+            let s = pose(spring), stretch = s.d.length - spring.rest
+            e += 0.5 * s.k * stretch * stretch
         }
+        e += verletTerms() + turningTerms()
         return e
     }
 
     /// The stiffness per unit of mass the engine's spring of angular frequency `omega` has for
     /// the substep (see the top): (2·sin(ωh/2)/h)², ωh held below 0.9·π. A spring field of
     /// strength ≤ 0 (`rate`) pushes with (2π)²·rate.
-    private func stiffness(_ omega: Double, orRate rate: Double) -> Double {
+    func stiffness(_ omega: Double, orRate rate: Double) -> Double {
         guard omega > 0 else { return pow(2 * Double.pi, 2) * rate }
         let s = 2 * sin(min(omega * h, 0.9 * Double.pi) / 2) / h
         return s * s

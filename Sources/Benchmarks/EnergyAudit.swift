@@ -6,8 +6,9 @@
 //
 // The audit is four parts, one file each: the scenes a seed makes (AuditSceneGenerator.swift),
 // what the audit knows of a scene beyond its YAML (AuditScene.swift), the energy and the drivers'
-// work (AuditLedger.swift), and the run that checks a scene step by step (AuditRun.swift). This
-// file holds the kinds, the walls and the loop over seeds.
+// work (AuditLedger.swift, with the energy the integrator keeps in AuditVerlet.swift), and the
+// run that checks a scene step by step (AuditRun.swift). This file holds the kinds, the walls and
+// the loop over seeds.
 //
 // A scene fails when its energy exceeds the start plus the drivers' work by more than 1 % of its
 // scale, when a value goes NaN or infinite, or when an item's center leaves the walls. A seed's

@@ -59,6 +59,12 @@ extension DynamicAnimator {
         body(for: item).map { world.body($0).mass } ?? 0
     }
 
+    /// Nudge extension: the item's moment of inertia about its center, in mass·pt² (0 for an
+    /// item that may not turn or that no behavior names).
+    public func inertia(for item: DynamicItem) -> Double {
+        body(for: item).map { world.body($0).invInertia > 0 ? world.body($0).inertia : 0 } ?? 0
+    }
+
     /// Copies the item's current center and rotation into the simulation (UIKit's
     /// updateItemUsingCurrentState:).
     public func updateItem(usingCurrentState item: DynamicItem) {

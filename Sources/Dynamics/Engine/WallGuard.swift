@@ -154,8 +154,12 @@ struct WallGuard {
         let wall = bodies[Int(s.body)]
         let path = GuardPath(offset: point.offset, body: pose,
                              wall: Self.standsStill(wall) ? nil : Self.pose(s.body, bodies, result))
-        guard let t = path.firstCrossing(slop: linearSlop, {
-            firstCrossing(from: $0, to: $1, core: point.core, shape: s, transform: wall.transform)
+        let xf = wall.transform
+        guard let t = path.firstCrossing(slop: linearSlop, entering: {
+            ContinuousCollision.entry(from: $0, to: $1, radius: point.core, shape: s, transform: xf,
+                                      vertices: vertices, normals: normals)
+        }, {
+            firstCrossing(from: $0, to: $1, core: point.core, shape: s, transform: xf)
         }) else { return nil }
         return Hit(t: t, path: path, wall: s.body)
     }
