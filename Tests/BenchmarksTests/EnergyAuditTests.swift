@@ -67,6 +67,16 @@ struct EnergyAuditTests {
         #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
     }
 
+    /// Light charged items thrown into a wall by an electric field: impacts resolved after the
+    /// opening half kick reflected the approach speed that kick added, though the item never
+    /// crossed the gap the kick belongs to, and the bounce gained 1.4 to 57 % of the scene's scale
+    /// (docs/dynamics.md, "Bounces under cone potentials").
+    @Test("items thrown into walls by an electric field bounce without gaining energy", arguments: [12958, 19637, 38429, 42492, 46198, 54292, 74591] as [UInt64])
+    func electricBounces(seed: UInt64) throws {
+        let outcome = try EnergyAudit.run(EnergyAudit.scene(seed: seed), steps: 600)
+        #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
+    }
+
     /// The audit's measure catches energy from nowhere: the same scene with the work of its
     /// drivers forgotten fails (a push that is not counted is energy from nowhere).
     @Test func anUncountedPushFails() throws {
