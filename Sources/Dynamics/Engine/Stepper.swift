@@ -78,14 +78,20 @@ struct Stepper {
                     settings: settings, joints: &joints, workers: workers) { step in
             if step.isSplit { step.runSharedSubsteps(n, h: h, relaxIterations: relaxIterations); return }
             let forces = step.hasForces
+                    settings: settings, joints: &joints) { step in
+            let forces = step.hasForces, potentials = !step.fieldWork.isEmpty
             for i in 0..<n {
+                // Under a cone potential, impacts go before the opening half kick: after it, the
+                // approach the kick added came back as rebound though the body never crossed the
+                // gap the kick belongs to (docs/dynamics.md, "Bounces under cone potentials").
+                if potentials { step.resolveImpacts() }
                 // Springs and fields kick the velocity the constraints left, before the step's
                 // constant loads are added: a magnetic field that turned the substep's gravity
                 // before a floor took it back made a little of each substep's fall sliding
                 // (docs/dynamics.md, "Magnetic fields against walls").
                 if forces { step.applyForces(tau: h / 2, elapsed: Double(i) * h) }
                 step.integrateVelocities()
-                step.resolveImpacts()
+                if !potentials { step.resolveImpacts() }
                 // The backward step of a pull's turning stiffness (TensionInertia.swift) before
                 // each pass of the joints: the solve's and the relax's.
                 step.keepStiffTurns()
