@@ -47,11 +47,12 @@ extension SolverContext {
     /// loop stays exactly the code it was; TwoWorkersTests fail if the two orders part.
     @inline(never)
     func runSharedSubsteps(_ n: Int, h: Double, relaxIterations: Int) {
-        let forces = hasForces
+        let forces = hasForces, potentials = !fieldWork.isEmpty
         for i in 0..<n {
+            if potentials { resolveImpacts() }
             if forces { applyForces(tau: h / 2, elapsed: Double(i) * h) }
             runSplit(.integrateVelocities)
-            resolveImpacts()
+            if !potentials { resolveImpacts() }
             keepStiffTurns()
             for j in awakeJoints { JointSolver.warmStart(&joints[Int(j)], states) }
             runSplit(.warmStart)

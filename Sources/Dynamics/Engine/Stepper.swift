@@ -77,8 +77,6 @@ struct Stepper {
         withContext(set, jointSoftness: jointSoftness, iterativeJointSoftness: iterativeJointSoftness,
                     settings: settings, joints: &joints, workers: workers) { step in
             if step.isSplit { step.runSharedSubsteps(n, h: h, relaxIterations: relaxIterations); return }
-            let forces = step.hasForces
-                    settings: settings, joints: &joints) { step in
             let forces = step.hasForces, potentials = !step.fieldWork.isEmpty
             for i in 0..<n {
                 // Under a cone potential, impacts go before the opening half kick: after it, the
