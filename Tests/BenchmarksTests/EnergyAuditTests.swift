@@ -74,12 +74,20 @@ struct EnergyAuditTests {
     /// (AuditVerlet.swift). Each read 1.3 to 3.2 % of its scale above its start.
     @Test("springs against spring fields keep the energy velocity Verlet keeps", arguments: [55558, 55599, 86875, 91118] as [UInt64])
     func springsAgainstSpringFields(seed: UInt64) throws {
+        let outcome = try EnergyAudit.run(EnergyAudit.scene(seed: seed), steps: 600)
+        #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
+    }
+
     /// Light charged items thrown into a wall by an electric field: impacts resolved after the
     /// opening half kick reflected the approach speed that kick added, though the item never
     /// crossed the gap the kick belongs to, and the bounce gained 1.4 to 57 % of the scene's scale
     /// (docs/dynamics.md, "Bounces under cone potentials").
     @Test("items thrown into walls by an electric field bounce without gaining energy", arguments: [12958, 19637, 38429, 42492, 46198, 54292, 74591] as [UInt64])
     func electricBounces(seed: UInt64) throws {
+        let outcome = try EnergyAudit.run(EnergyAudit.scene(seed: seed), steps: 600)
+        #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
+    }
+
     /// A magnetic field on an item held by a stiff undamped spring (15228: a push and a rod as
     /// well; 58620: gravity, 8.3 Hz): the field turned the velocity between quarter kicks of the
     /// spring at each end of a substep, and the energy gained 1.03 % and 1.00 % of the scene's
