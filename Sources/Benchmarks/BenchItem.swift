@@ -11,6 +11,8 @@ public final class BenchItem: DynamicItem {
     public let collisionBoundingPath: [Point]?
     /// A `.rectangle`'s corner radius (0: square corners).
     public let cornerRadius: Double
+    /// Its categories, what it collides with and its group (a ragdoll's bones share a negative one).
+    public var collisionFilter: CollisionFilter = .default
 
     public init(center: Point, size: Size, type: DynamicItemCollisionBoundsType = .rectangle, path: [Point]? = nil,
                 cornerRadius: Double = 0) {

@@ -119,15 +119,9 @@ extension BoxTwins {
 
     /// n × n square boxes of half extent `half` m, `spacing` m apart, the first at `from` (m).
     static func grid(_ n: Int, from start: (Double, Double), spacing: Double, half: Double) -> [BenchItem] {
-        var boxes: [BenchItem] = []
-        boxes.reserveCapacity(n * n)
-        for i in 0..<n {
-            for j in 0..<n {
-                boxes.append(BenchItem(center: point(start.0 + Double(j) * spacing, start.1 + Double(i) * spacing),
-                                       size: size(halfWidth: half, halfHeight: half)))
-            }
+        boxGrid(columns: n, rows: n, half: half, byColumns: false) { j, i in
+            (start.0 + Double(j) * spacing, start.1 + Double(i) * spacing)
         }
-        return boxes
     }
 
     /// How many boxes are inside a square drum (within `halfInside` of its centre in its frame).

@@ -41,13 +41,8 @@ extension BoxTwins {
             }
             let pusher = BenchItem(center: point(0, d.pusherHalf.1), size: size(halfWidth: d.pusherHalf.0, halfHeight: d.pusherHalf.1))
             let collision = CollisionBehavior(items: pieces + [pusher])
-            let first = Double(d.floorCenters.lowerBound), last = Double(d.floorCenters.upperBound)
-            addStaticBox(collision, id: "floor", center: ((first + last) / 2, 0),
-                         halfWidth: (last - first) / 2 + d.floorHalf.0, halfHeight: d.floorHalf.1)
-            for (id, x) in [("left", -d.wallX), ("right", d.wallX)] {
-                addStaticBox(collision, id: id, center: (x, (1 + Double(d.wallBoxes)) / 2), halfWidth: d.wallHalf.0,
-                             halfHeight: Double(d.wallBoxes - 1) / 2 + d.wallHalf.1)
-            }
+            addWalledFloor(collision, floorCenters: d.floorCenters, floorHalf: d.floorHalf, wallX: d.wallX,
+                           wallBoxes: d.wallBoxes, wallHalf: d.wallHalf)
             addBodies(pieces, collision: collision, density: d.density, friction: d.friction, to: animator)
             let pusherProps = DynamicItemBehavior(items: [pusher])
             pusherProps.isAnchored = true

@@ -18,12 +18,13 @@
 //   lower arm ×2  0.975    ±0.125, 0.03           upper arm   1.1    −0.2…0.3        0.1
 // and each lower leg a foot, the quadrilateral (−0.03, −0.185), (0.11, −0.185), (0.11, −0.16),
 // (−0.03, −0.14) rounded by 0.015, friction 0.05, touching only the ground.
-// Every bone is a capsule item. Approximations: the foot is a plain path item of the lower leg's group (square corners, the leg's
-// friction); the joints' 5 Hz spring is left out (Nudge's pin has none); and the ragdolls touch
-// only the floors, not each other: v3 keeps a ragdoll's own bones apart with a group index
-// (and the 5 ragdolls of a group with 5 indexes), which Nudge's collision behaviors cannot say
-// (items collide with every item of a shared behavior), so the twin has fewer contacts than v3.
-// Each floor is one boundary outline of its boxes' union.
+// Every bone is a capsule item. Filters as v3's: a bone is in category 2 and collides with
+// categories 1 and 2, a foot is in category 2 and collides with category 1 only (the ground),
+// and the i-th ragdoll of each group of 5 has group −(i + 1), so a ragdoll's own bones never
+// collide while ragdolls of a group pile on each other. Approximations: the foot is a plain path
+// item of the lower leg's group (square corners, the leg's friction); the joints' 5 Hz spring is
+// left out (Nudge's pin has none). Each floor is one boundary outline of its boxes' union (a
+// boundary is not filtered, as v3's floors in category 1 meet every bone and foot).
 import Geometry
 import Dynamics
 
@@ -67,7 +68,6 @@ extension BoxTwins {
                           steps: d.steps) {
             let animator = Self.animator(bounds: Rect(x: -13_000, y: -25_000, width: 26_000, height: 26_000), sleeping: true)
             let collision = CollisionBehavior(items: [])
-            collision.collisionMode = .boundaries
             for r in 0..<d.floors {
                 addStaticBox(collision, id: "floor-\(r)", center: (0, Double(r) * d.floorSpacing),
                              halfWidth: d.span / 2 + d.gridSize / 2, halfHeight: d.gridSize / 2)
@@ -94,10 +94,10 @@ extension BoxTwins {
                         }
                     }
                     var x = -d.span / 2 + d.span / Double(d.columns) * (Double(column) + 0.5)
-                    state.groups[g] = (0..<d.groupSize).map { _ in
+                    state.groups[g] = (0..<d.groupSize).map { i in
                         defer { x += d.ragdollSpacing }
-                        return ragdoll(d, at: (x, d.firstY + d.floorSpacing * Double(row)), collision: collision, gravity: gravity,
-                                       animator: animator)
+                        return ragdoll(d, at: (x, d.firstY + d.floorSpacing * Double(row)), group: -Int32(i + 1),
+                                       collision: collision, gravity: gravity, animator: animator)
                     }
                 }
             }
@@ -105,14 +105,18 @@ extension BoxTwins {
         }
     }
 
-    /// One ragdoll with its feet at `at` (m): its bones join the shared collision and gravity
-    /// behaviors; its material and joints are one composite behavior, added to the animator and returned.
-    static func ragdoll(_ d: Rain, at p: (Double, Double), collision: CollisionBehavior, gravity: GravityBehavior,
-                        animator: DynamicAnimator) -> DynamicBehavior {
+    /// One ragdoll with its feet at `at` (m), its bones in collision group `group`: its bones join
+    /// the shared collision and gravity behaviors; its material and joints are one composite
+    /// behavior, added to the animator and returned.
+    static func ragdoll(_ d: Rain, at p: (Double, Double), group: Int32, collision: CollisionBehavior,
+                        gravity: GravityBehavior, animator: DynamicAnimator) -> DynamicBehavior {
         var bones: [DynamicItem] = []
         for (i, b) in d.bones.enumerated() {
             let foot = d.footBones.contains(i) ? [polygon(at: (p.0, p.1 + b.y), d.foot)] : []
-            bones.append(capsule(at: (p.0, p.1 + b.y), from: (0, b.y1), to: (0, b.y2), radius: b.r, extra: foot).body)
+            foot.forEach { $0.collisionFilter = CollisionFilter(categories: 2, collidesWith: 1, group: group) }
+            let (body, parts) = capsule(at: (p.0, p.1 + b.y), from: (0, b.y1), to: (0, b.y2), radius: b.r, extra: foot)
+            parts[0].collisionFilter = CollisionFilter(categories: 2, collidesWith: 1 | 2, group: group)
+            bones.append(body)
         }
         let whole = DynamicBehavior()
         let material = DynamicItemBehavior(items: bones)

@@ -23,13 +23,8 @@ extension BoxTwins {
                           steps: d.steps) {
             let animator = Self.animator(bounds: Rect(x: -4_000, y: -4_000, width: 12_000, height: 8_000), sleeping: true)
             let ram = BenchItem(center: point(d.ramStart.0, d.ramStart.1), size: size(halfWidth: d.ramHalf, halfHeight: d.ramHalf))
-            var wall: [BenchItem] = []
-            wall.reserveCapacity(d.columns * d.rows)
-            for i in 0..<d.columns {
-                for j in 0..<d.rows {
-                    wall.append(BenchItem(center: point(Double(i) * d.boxSize + d.wallX, (Double(j) - Double(d.rows) / 2) * d.boxSize),
-                                          size: size(halfWidth: d.boxSize / 2, halfHeight: d.boxSize / 2)))
-                }
+            let wall = boxGrid(columns: d.columns, rows: d.rows, half: d.boxSize / 2, byColumns: true) { i, j in
+                (Double(i) * d.boxSize + d.wallX, (Double(j) - Double(d.rows) / 2) * d.boxSize)
             }
             let collision = CollisionBehavior(items: [ram] + wall)
             collision.collisionMode = .items

@@ -39,6 +39,10 @@ public protocol DynamicItem: AnyObject {
     /// `layer.cornerRadius`); 0 for square corners, and at most half the short side (larger
     /// values are clamped to it, where the rectangle becomes a capsule).
     var cornerRadius: Double { get }
+    /// Nudge extension: the categories the item is in, those it collides with and its group
+    /// (SpriteKit's category and collision masks, Box2D's group index), read at every commit;
+    /// ``CollisionFilter/default`` collides with every item of a shared collision behavior.
+    var collisionFilter: CollisionFilter { get }
 }
 
 extension DynamicItem {
@@ -48,4 +52,6 @@ extension DynamicItem {
     public var collisionBoundingPath: [Point]? { nil }
     /// 0: square corners.
     public var cornerRadius: Double { 0 }
+    /// ``CollisionFilter/default``: no category filtering.
+    public var collisionFilter: CollisionFilter { .default }
 }

@@ -358,6 +358,7 @@ final class SceneGestures {
     @discardableResult
     func add(_ template: ItemDescription, joining ids: [String]?) -> SceneItem {
         let item = SceneItem(template, in: scene.referenceBounds)
+        item.collisionFilter = scene.collisionFilter(for: template)
         var joining: [DynamicBehavior] = []
         if let ids {
             joining = ids.compactMap { scene.behavior(withID: $0) }

@@ -64,6 +64,21 @@ public final class ParsingContext {
         boundaryReferences.append(reference)
     }
 
+    /// Category names items are in, in the order first named (not `default`), and the
+    /// `collidesWith` names to check once every item is read (Reading+CollisionFilter.swift).
+    private(set) var categoryNames: [String] = []
+    private(set) var categoryReferences: [Reference] = []
+
+    /// Notes a category name; false when it is new and the scene has no bit left for it.
+    func noteCategory(_ name: String) -> Bool {
+        if categoryNames.contains(name) { return true }
+        if categoryNames.count + 1 >= ItemDescription.maximumCategories { return false }
+        categoryNames.append(name)
+        return true
+    }
+
+    func noteCategoryReference(_ reference: Reference) { categoryReferences.append(reference) }
+
     /// Counts one more entry of `type` and returns how many there are now.
     func countEntry(ofType type: String) -> Int {
         counts[type, default: 0] += 1

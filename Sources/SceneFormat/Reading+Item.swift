@@ -11,7 +11,8 @@ import Yams
 
 extension Reading {
     static let itemKeys = ["id", "shape", "size", "center", "angle", "color", "alpha", "text", "vertices", "image", "scale",
-                           "velocity", "angularVelocity", "asleep", "cornerRadius"]
+                           "velocity", "angularVelocity", "asleep", "cornerRadius",
+                           "category", "collidesWith", "collisionGroup"]
     /// Keys only a placed item has: a gesture's template takes its place and motion from the gesture.
     static let placedItemKeys: Set<String> = ["center", "velocity", "angularVelocity", "asleep"]
 
@@ -38,6 +39,7 @@ extension Reading {
                                    alpha: alpha, text: text, vertices: vertices, image: image, bitmap: bitmap, scale: scale,
                                    velocity: velocity, angularVelocity: angularVelocity, cornerRadius: cornerRadius)
         item.asleep = asleep
+        readCollisionFilter(m, into: &item)
         return item
     }
 

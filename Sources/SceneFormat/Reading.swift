@@ -48,6 +48,7 @@ struct Reading {
         checkGestureReferences()
         checkBehaviorReferences(known: behaviorTypes)
         checkBoundaryReferences(known: scene.behaviors)
+        checkCategoryReferences()
         return scene
     }
 

@@ -80,6 +80,17 @@ public struct ItemDescription: Hashable, Sendable {
     /// A rectangle's corner radius in points (UIKit's `layer.cornerRadius`), 0 ... half the
     /// short side; it rounds the drawn corners and the collision shape's.
     public var cornerRadius: Double
+    /// The collision categories the item is in (`category`); empty: the `default` category.
+    public var category: [String] = []
+    /// The categories it collides with (`collidesWith`); nil: every category.
+    public var collidesWith: [String]?
+    /// Items of the same negative `collisionGroup` never collide with each other, of the same
+    /// positive one always do; 0: no group (docs/scene-format.md).
+    public var collisionGroup = 0
+    /// The category of an item that names none.
+    public static let defaultCategory = "default"
+    /// Category names a scene may use, `default` included (the engine has 32 bits).
+    public static let maximumCategories = 32
 
     public init(id: String, shape: ItemShape = .rectangle, size: Size, center: Position = .center,
                 angle: Double = 0, color: SceneColor = .white, alpha: Double = 1, text: String? = nil,

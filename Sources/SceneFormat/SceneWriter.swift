@@ -58,6 +58,10 @@ public struct SceneWriter: Sendable {
         w.add("color", item.color == .white ? nil : .color(item.color))
         w.add("alpha", item.alpha == 1 ? nil : .number(item.alpha))
         w.add("scale", item.scale == 1 ? nil : .number(item.scale))
+        w.add("category", item.category.isEmpty ? nil
+              : (item.category.count == 1 ? .string(item.category[0]) : .list(item.category.map(Node.string))))
+        w.add("collidesWith", item.collidesWith.map { .list($0.map(Node.string)) })
+        w.add("collisionGroup", item.collisionGroup == 0 ? nil : .number(Double(item.collisionGroup)))
         if placed {
             w.add("velocity", item.velocity == .zero ? nil : .vector(item.velocity))
             w.add("angularVelocity", item.angularVelocity == 0 ? nil : .number(item.angularVelocity))

@@ -67,6 +67,9 @@ extension Scene {
         if item.shape == .rectangle && item.cornerRadius > 0 {
             d.cornerRadius = min(Self.bounded(item.cornerRadius), min(d.size.width, d.size.height) / 2)
         }
+        d.category = item.category
+        d.collidesWith = item.collidesWith
+        d.collisionGroup = item.collisionGroup
         if isDynamic(item) {
             let v = linearVelocity(of: item)
             d.velocity = Vector(Self.bounded(v.x), Self.bounded(v.y))

@@ -60,6 +60,7 @@ extension Scene {
         guard index >= 0, index <= sceneDescription.items.count, !d.id.isEmpty, item(withID: d.id) == nil,
               !sceneDescription.items.contains(where: { $0.id == d.id }) else { return nil }
         let item = SceneItem(d, in: referenceBounds)
+        item.collisionFilter = collisionFilter(for: d)
         if let placement, placement.center.isFinite, placement.angle.isFinite {
             item.center = placement.center
             item.transform = AffineTransform(rotationAngle: placement.angle)

@@ -38,6 +38,14 @@ public final class Scene {
     public internal(set) var fileBehaviors: [DynamicBehavior] = []
     /// The `dynamicItem` entries tuning added for one item each (Scene+Tuning), by behavior identity.
     var tuningEntries = Set<ObjectIdentifier>()
+    /// The bits of the scene's collision category names (an item made later may add one).
+    var collisionCategories = CollisionCategories()
+
+    /// The engine filter of an item made from `description` in this scene, for an item added
+    /// after the scene was built (edit mode, a spawn).
+    public func collisionFilter(for description: ItemDescription) -> CollisionFilter {
+        collisionCategories.filter(for: description)
+    }
 
     init(sceneDescription: SceneDescription, referenceBounds: Rect, items: [SceneItem], animator: DynamicAnimator,
          behaviorsByID: [String: DynamicBehavior]) {

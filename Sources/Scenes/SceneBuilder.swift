@@ -41,6 +41,8 @@ public struct SceneBuilder: Sendable {
 
     public func build(_ description: SceneDescription, referenceBounds: Rect) -> Scene {
         let items = description.items.map { SceneItem($0, in: referenceBounds) }
+        var categories = CollisionCategories(description)
+        for (item, entry) in zip(items, description.items) { item.collisionFilter = categories.filter(for: entry) }
         let groups = Self.groups(description.groups, items: items)
         let context = BehaviorBuildContext(referenceBounds: referenceBounds, items: items, groups: groups)
         let animator = DynamicAnimator(referenceBounds: referenceBounds)
@@ -70,6 +72,7 @@ public struct SceneBuilder: Sendable {
                           behaviorsByID: behaviorsByID)
         scene.fileBehaviors = fileBehaviors
         scene.groups = groups
+        scene.collisionCategories = categories
         scene.boundaryLayouts = context.boundaryLayouts
         return scene
     }

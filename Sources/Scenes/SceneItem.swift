@@ -32,6 +32,13 @@ public final class SceneItem: DynamicItem {
     /// A rectangle's corner radius in points (UIKit's `layer.cornerRadius`): drawing and the
     /// collision shape clamp it to half the short side.
     public var cornerRadius: Double = 0
+    /// The collision categories the item is in, those it collides with (nil: all) and its
+    /// collision group, as the scene names them; the scene sets ``collisionFilter`` from them.
+    public var category: [String] = []
+    public var collidesWith: [String]?
+    public var collisionGroup = 0
+    /// The engine filter of the names above (Scene.collisionCategories gives the bits).
+    public var collisionFilter: CollisionFilter = .default
 
     public var center: Point
     public var transform: AffineTransform
@@ -64,6 +71,9 @@ public final class SceneItem: DynamicItem {
         transform = AffineTransform(rotationAngle: description.angle)
         scale = description.scale
         cornerRadius = description.shape == .rectangle ? description.cornerRadius : 0
+        category = description.category
+        collidesWith = description.collidesWith
+        collisionGroup = description.collisionGroup
     }
 
     /// The corner radius drawing and collisions use: a rectangle's `cornerRadius` clamped to

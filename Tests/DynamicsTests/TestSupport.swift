@@ -8,6 +8,7 @@ final class Box: DynamicItem {
     var transform: AffineTransform
     let collisionBoundsType: DynamicItemCollisionBoundsType
     let collisionBoundingPath: [Point]?
+    var collisionFilter: CollisionFilter = .default
 
     init(_ center: Point, _ size: Size, angle: Double = 0, type: DynamicItemCollisionBoundsType = .rectangle,
          path: [Point]? = nil) {

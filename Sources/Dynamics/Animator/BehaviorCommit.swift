@@ -44,14 +44,20 @@ struct CommitPlan {
     /// The gravity behaviors, in order (for the potential energy).
     var gravityBehaviors: [GravityBehavior] = []
 
-    /// Writes materials and mass, then filters, into every item's body and shape.
+    /// Writes materials and mass, then filters (the behaviors' masks and each item's category
+    /// filter), into every item's body and shape.
     func apply(records: [ItemRecord], world: World) {
         for record in records {
             (materials[ObjectIdentifier(record.item)] ?? ItemMaterial()).apply(to: record, world: world)
         }
         for record in records {
             let m = masks[ObjectIdentifier(record.item)] ?? (0, 0)
-            for s in record.shapes { world.setFilter(s, itemMask: m.items, boundaryMask: m.boundaries) }
+            // A group's shapes are its items', each with the item's own category filter.
+            let parts = (record.item as? DynamicItemGroup)?.items
+            for (k, s) in record.shapes.enumerated() {
+                let filter = parts.map { k < $0.count ? $0[k].collisionFilter : .default } ?? record.item.collisionFilter
+                world.setFilter(s, itemMask: m.items, boundaryMask: m.boundaries, filter: filter)
+            }
         }
     }
 }

@@ -159,22 +159,20 @@ enum Collision {
         return incEdge
     }
 
-    /// The manifold of the incident edge clipped against the reference face: up to two points,
-    /// halfway between the surfaces, with feature ids that name the pair of vertices.
+    /// The incident edge (vertices incEdge, incNext of `inc`) clipped to the extent of the
+    /// reference face (vertices refEdge, refNext of `ref`) along its tangent: the clipped ends in
+    /// the tangent's order, the incident vertex each end comes from, and the edge's extent along
+    /// the tangent (0 when it stands square on the face: then both ends are its own vertices).
+    /// Shared by the sharp and the rounded narrow phase (RoundedCollision.roundedClip).
     @inline(__always)
-    private static func clip(ref: PolygonRef, refEdge: Int, inc: PolygonRef, incEdge: Int, flip: Bool,
-                             posA: Vector, posB: Vector, margin: Double) -> Manifold {
-        var m = Manifold()
+    static func clipIncident(ref: PolygonRef, refEdge: Int, refNext: Int, inc: PolygonRef, incEdge: Int, incNext: Int)
+        -> (c1: Vector, c2: Vector, id1: Int, id2: Int, span: Double) {
         let refNormal = ref.normals[refEdge]
-        let refNext = refEdge + 1 == ref.count ? 0 : refEdge + 1
-        let incNext = incEdge + 1 == inc.count ? 0 : incEdge + 1
         let rv1 = ref.vertices[refEdge], rv2 = ref.vertices[refNext]
         var i1 = inc.vertices[incEdge], i2 = inc.vertices[incNext]
-        var id1 = UInt32(incEdge), id2 = UInt32(incNext)
-
-        // Clip the incident edge to the reference face's extent along its tangent. Every face
-        // normal is its edge turned a right angle, n = (e.y, −e.x)/|e|, so the unit tangent is
-        // (−n.y, n.x): no square root and division per pair.
+        var id1 = incEdge, id2 = incNext
+        // Every face normal is its edge turned a right angle, n = (e.y, −e.x)/|e|, so the unit
+        // tangent is (−n.y, n.x): no square root and division per pair.
         let tangent = Vector(-refNormal.y, refNormal.x)
         let lower = tangent.dot(rv1), upper = tangent.dot(rv2)
         var t1 = tangent.dot(i1), t2 = tangent.dot(i2)
@@ -187,6 +185,22 @@ enum Collision {
             if t1 < lower { c1 = i1 + (i2 - i1) * ((min(lower, t2) - t1) / span) }
             if t2 > upper { c2 = i1 + (i2 - i1) * ((max(upper, t1) - t1) / span) }
         }
+        return (c1, c2, id1, id2, span)
+    }
+
+    /// The manifold of the incident edge clipped against the reference face: up to two points,
+    /// halfway between the surfaces, with feature ids that name the pair of vertices.
+    @inline(__always)
+    private static func clip(ref: PolygonRef, refEdge: Int, inc: PolygonRef, incEdge: Int, flip: Bool,
+                             posA: Vector, posB: Vector, margin: Double) -> Manifold {
+        var m = Manifold()
+        let refNormal = ref.normals[refEdge]
+        let refNext = refEdge + 1 == ref.count ? 0 : refEdge + 1
+        let incNext = incEdge + 1 == inc.count ? 0 : incEdge + 1
+        let rv1 = ref.vertices[refEdge]
+        let (c1, c2, incV1, incV2, span) = clipIncident(ref: ref, refEdge: refEdge, refNext: refNext,
+                                                        inc: inc, incEdge: incEdge, incNext: incNext)
+        let id1 = UInt32(incV1), id2 = UInt32(incV2)
         // Feature ids name the pair (vertex of A, vertex of B), whichever face is the reference,
         // so a contact keeps its warm-start impulse when near-equal separations flip the choice.
         let refV1 = UInt32(refEdge), refV2 = UInt32(refNext)

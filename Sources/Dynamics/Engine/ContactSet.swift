@@ -96,7 +96,8 @@ struct ContactSet {
     @inline(__always) func hasPair(_ a: Int32, _ b: Int32) -> Bool { pairs.contains(Self.pairKey(a, b)) }
 
     /// Whether shapes `a` and `b` may have a contact: both active, on different bodies, one of
-    /// them dynamic, and their collision behaviors' masks admit the pair.
+    /// them dynamic, their collision behaviors' masks admit the pair and, between two items,
+    /// their category filters do (a few bit tests, once per new pair).
     static func shouldCollide(_ a: Int32, _ b: Int32, shapes: [Shape], bodies: [Body]) -> Bool {
         let A = shapes[Int(a)], B = shapes[Int(b)]
         if !A.isActive || !B.isActive || A.body == B.body { return false }
@@ -105,7 +106,7 @@ struct ContactSet {
         if A.isBoundary && B.isBoundary { return false }
         if A.isBoundary { return B.boundaryMask & A.ownerMask != 0 }
         if B.isBoundary { return A.boundaryMask & B.ownerMask != 0 }
-        return A.itemMask & B.itemMask != 0
+        return A.itemMask & B.itemMask != 0 && CollisionFilter.accepts(A.filter, B.filter)
     }
 
     /// Friction mixes as the geometric mean and elasticity as the maximum (Box2D's rules, which

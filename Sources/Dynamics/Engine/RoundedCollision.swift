@@ -196,7 +196,8 @@ extension Collision {
                            incEdge: incEdge, incNext: incNext, flip: flip, posA: posA, posB: posB, margin: margin)
     }
 
-    /// The incident edge clipped against the reference face (Collision.clip with radii): both
+    /// The incident edge clipped against the reference face (Collision.clipIncident, then the
+    /// points as Collision.clip keeps them, with radii): both
     /// clipped ends are kept when within `margin`, even when the incident edge stands square on
     /// the face (a capsule on its end), where its lower end is the contact.
     @inline(__always)
@@ -205,21 +206,9 @@ extension Collision {
                                     posA: Vector, posB: Vector, margin: Double) -> Manifold {
         var m = Manifold()
         let refNormal = ref.normals[refEdge]
-        let rv1 = ref.vertices[refEdge], rv2 = ref.vertices[refNext]
-        var i1 = inc.vertices[incEdge], i2 = inc.vertices[incNext]
-        var id1 = incEdge, id2 = incNext
-        let tangent = Vector(-refNormal.y, refNormal.x)
-        let lower = tangent.dot(rv1), upper = tangent.dot(rv2)
-        var t1 = tangent.dot(i1), t2 = tangent.dot(i2)
-        if t1 > t2 {
-            swap(&i1, &i2); swap(&id1, &id2); swap(&t1, &t2)
-        }
-        let span = t2 - t1
-        var c1 = i1, c2 = i2
-        if span > 1e-12 {
-            if t1 < lower { c1 = i1 + (i2 - i1) * ((min(lower, t2) - t1) / span) }
-            if t2 > upper { c2 = i1 + (i2 - i1) * ((max(upper, t1) - t1) / span) }
-        }
+        let rv1 = ref.vertices[refEdge]
+        let (c1, c2, id1, id2, _) = clipIncident(ref: ref, refEdge: refEdge, refNext: refNext,
+                                                 inc: inc, incEdge: incEdge, incNext: incNext)
         m.normal = flip ? -refNormal : refNormal
         @inline(__always) func keep(_ c: Vector, _ refVertex: Int, _ incVertex: Int) {
             let separation = refNormal.dot(c - rv1) - rRef - rInc

@@ -49,8 +49,12 @@ struct Shape: Sendable {
     /// For boundary shapes: the collision behavior that owns the boundary (one bit), else 0.
     var ownerMask: UInt64 = 0
 
-    /// The broad-phase proxy and its tight box from the last update.
+    /// The broad-phase proxy (and, below, its tight box from the last update).
     var proxy: Int32 = DynamicTree.null
+    /// The item's categories, what it collides with and its group (CollisionFilter.accepts),
+    /// tested between items when a pair is first found; after `proxy`, in the 4 bytes its
+    /// alignment left free, so a shape grows by 8 bytes, not 16.
+    var filter = CollisionFilter.default
     var aabb = AABB(lower: .zero, upper: .zero)
 
     var isBoundary: Bool { ownerMask != 0 }

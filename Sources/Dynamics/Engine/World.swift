@@ -267,12 +267,14 @@ final class World {
     func withShape(_ id: ShapeID, _ change: (inout Shape) -> Void) { change(&shapes[Int(id.index)]) }
 
     /// Changes what a shape collides with: its contacts are dropped and found again next step.
-    func setFilter(_ shape: ShapeID, itemMask: UInt64, boundaryMask: UInt64) {
+    func setFilter(_ shape: ShapeID, itemMask: UInt64, boundaryMask: UInt64, filter: CollisionFilter = .default) {
         let id = shape.index
-        if shapes[Int(id)].itemMask == itemMask && shapes[Int(id)].boundaryMask == boundaryMask { return }
+        if shapes[Int(id)].itemMask == itemMask && shapes[Int(id)].boundaryMask == boundaryMask
+            && shapes[Int(id)].filter == filter { return }
         wakeContacts(of: id)
         shapes[Int(id)].itemMask = itemMask
         shapes[Int(id)].boundaryMask = boundaryMask
+        shapes[Int(id)].filter = filter
         contactSet.destroyContacts(of: id) {
             !ContactSet.shouldCollide($0.shapeA, $0.shapeB, shapes: shapes, bodies: bodies)
         }
