@@ -58,11 +58,11 @@ extension TimeController {
     }
 
     /// Whether rebuilding the exact state of `target` costs less than `exactTravelBudget`, by
-    /// the last milliseconds a step took: then it is rebuilt at once, and the frame shows only
-    /// until it arrives.
+    /// the last milliseconds a step took (a restore counted as one more step): then it is
+    /// rebuilt at once, and the frame shows only until it arrives.
     private func rebuildIsCheap(_ target: Int, from s: SceneSession, _ history: SessionHistory) -> Bool {
         let start = target >= s.stepCount ? s.stepCount : history.checkpoints.latest(atOrBefore: target)?.step ?? 0
-        return Double(target - start + 1) * stepMilliseconds < exactTravelBudget
+        return Double(target - start + 2) * stepMilliseconds < exactTravelBudget
     }
 
     /// The recorded frame on screen in place of the session's own, and its step; nil when the

@@ -82,8 +82,9 @@ final class TimeController {
     private(set) var droppedTime: [(at: Double, seconds: Double)] = []
 
     /// Milliseconds of re-simulation (by the last measured step) below which a step through
-    /// time rebuilds the exact state at once rather than showing the recorded frame alone.
-    var exactTravelBudget = 10.0
+    /// time rebuilds the exact state at once rather than showing the recorded frame alone: a
+    /// frame's worth, so that what fits in it is shown exact.
+    var exactTravelBudget = 50.0
 
     /// Longest slice of wall time a trip through history runs before the app draws its progress
     /// and reads keys again.
