@@ -85,7 +85,7 @@ let package = Package(
         .target(name: "TerminalTestSupport", dependencies: ["CNCursesW"]),
         // What the scene-format, scenes and command-line tests share (inline YAML, error places).
         .target(name: "SceneTestSupport", dependencies: ["SceneFormat"]),
-        .target(name: "Playground", dependencies: ["Scenes", "SceneFormat", "TerminalUI", "Gestures", "Animation", "Dynamics", "Images", "Geometry"]),
+        .target(name: "Playground", dependencies: ["Scenes", "SceneFormat", "TerminalUI", "Gestures", "Animation", "Dynamics", "Images", "Geometry", "CZlib"]),
         .systemLibrary(
             name: "CFreeType",
             pkgConfig: "freetype2",

@@ -1,21 +1,23 @@
 // TravelBench: how long a step through time takes in a long session of a big scene, and what its
-// history's checkpoints hold.
+// history holds.
 //
 // It plays the 1,000-item crowd (RenderBench.crowdScene) with a noise field that keeps it
 // stirring, so the engine's state changes at every step of the session and no two checkpoints
-// share arrays, for a number of steps (10 simulated minutes by default), offering a checkpoint
-// after each step as the app does. Then, from random places, it times what the playground's keys
-// do while paused: a jump to a random step (a trip from the latest checkpoint before it: what
-// the first press costs where checkpoints are sparse), single steps back (`,`: from the latest
-// checkpoint, which the trips before left near) and single steps forward (`.`: the session on
-// screen runs one step). The session a trip replaced is kept to restore into, as the app does.
-// Memory is the history's count of its checkpoints' bytes (most of them packed as they age) and
-// the process's resident set before playing and after, and its peak (which counts the packing's
-// scratch and the allocator's slack).
+// share arrays, for a number of steps (10 simulated minutes by default), recording each step's
+// frame and offering a checkpoint after each step as the app does. Then, from random places,
+// it times what the playground's keys do while paused: a jump to a random step, single steps
+// back (`,`) and single steps forward (`.`): each shows the step's recorded frame (the frame
+// looked up and unpacked, and the scene drawn with it on a 200 × 60 canvas); then resuming
+// there, which rebuilds the exact state (a trip from the latest checkpoint before the step,
+// whose session is kept as the one on screen, the one it replaced kept to restore into, as the
+// app does). Memory is the history's count of its frames' and checkpoints' bytes (most of them
+// packed as they age) and the process's resident set before playing and after, and its peak
+// (which counts the packing's scratch and the allocator's slack).
 import Foundation
 import Geometry
 import Playground
 import SceneFormat
+import TerminalUI
 
 public enum TravelBench {
     /// The crowd, stirred.
@@ -27,6 +29,10 @@ public enum TravelBench {
     public struct Result {
         public var playSeconds = 0.0
         public var checkpointBytes = 0
+        public var frameBytes = 0
+        public var totalBytes = 0
+        /// Steps whose frame was missing (travel fell back to re-simulating).
+        public var missingFrames = 0
         public var checkpointCount = 0
         public var packedCount = 0
         /// The longest stretch of steps between checkpoints (or after the last one).
@@ -34,14 +40,16 @@ public enum TravelBench {
         public var residentBefore = 0
         public var residentAfter = 0
         public var residentPeak = 0
-        /// Milliseconds of each trip, by kind.
+        /// Milliseconds of showing each step's frame, by kind of key, and of resuming.
         public var jumps: [Double] = []
         public var stepsBack: [Double] = []
         public var stepsForward: [Double] = []
+        public var resumes: [Double] = []
     }
 
     /// Plays `steps` steps of a crowd of `count` items, then makes `places` jumps, each followed
-    /// by `stepsAtEach` steps back and as many forward. `now` reads seconds from a monotonic clock.
+    /// by `stepsAtEach` steps back and as many forward, then a resume. `now` reads seconds from a
+    /// monotonic clock.
     public static func run(count: Int, steps: Int, places: Int, stepsAtEach: Int, seed: UInt64,
                            now: () -> Double, progress: (String) -> Void = { _ in }) throws -> Result {
         let description = try SceneParser().parse(yaml: sceneText(count: count), file: "crowd.yaml", imageFolder: nil)
@@ -51,39 +59,53 @@ public enum TravelBench {
         var shown = history.makeSession()
         let start = now()
         while shown.stepCount < steps {
+            history.recordFrame(of: shown)
             shown.step()
             history.offerCheckpoint(of: shown)
             if shown.stepCount % 600 == 0 { progress("played \(shown.stepCount / 60) s of \(steps / 60) s") }
         }
+        history.recordFrame(of: shown)
         result.playSeconds = now() - start
         result.residentAfter = residentBytes()
+        noteMemory(of: history, in: &result, steps: steps)
+        var random = SplitMix64(seed: seed)
+        let renderer = SceneRenderer()
+        var canvas = Canvas(columns: 200, rows: 60, cellSize: .default, glyphs: .half, background: renderer.background)
+        var step = shown.stepCount
+        func show(_ target: Int) -> Double {
+            let t0 = now()
+            if let frame = history.frame(at: target), frame.fits(shown.scene) {
+                renderer.redraw(shown.scene, on: &canvas, shown: frame)
+            } else {
+                result.missingFrames += 1
+            }
+            step = target
+            return (now() - t0) * 1000
+        }
+        for place in 0..<places {
+            progress("travelling: place \(place + 1) of \(places)")
+            result.jumps.append(show(1 + Int(random.next() % UInt64(steps - 1))))
+            for _ in 0..<stepsAtEach where step > 0 { result.stepsBack.append(show(step - 1)) }
+            for _ in 0..<stepsAtEach where step < steps { result.stepsForward.append(show(step + 1)) }
+            let t0 = now()
+            let trip = step >= shown.stepCount ? shown : history.start(toReach: step)
+            history.advance(trip, to: step)
+            result.resumes.append((now() - t0) * 1000)
+            if trip !== shown { history.recycle(shown) }
+            shown = trip
+        }
+        result.residentPeak = peakResidentBytes()
+        return result
+    }
+
+    private static func noteMemory(of history: SessionHistory, in result: inout Result, steps: Int) {
         result.checkpointBytes = history.checkpointBytes
+        result.frameBytes = history.frameBytes
+        result.totalBytes = history.totalBytes
         result.checkpointCount = history.checkpointCount
         result.packedCount = history.packedCheckpointCount
         let marks = history.checkpointSteps + [steps]
         result.widestGap = zip([0] + marks, marks).map { $1 - $0 }.max() ?? steps
-        var random = SplitMix64(seed: seed)
-        func travel(to target: Int) -> Double {
-            let t0 = now()
-            let trip = history.start(toReach: target)
-            history.advance(trip, to: target)
-            let ms = (now() - t0) * 1000
-            if trip !== shown { history.recycle(shown) }
-            shown = trip
-            return ms
-        }
-        for place in 0..<places {
-            progress("travelling: place \(place + 1) of \(places)")
-            result.jumps.append(travel(to: 1 + Int(random.next() % UInt64(steps - 1))))
-            for _ in 0..<stepsAtEach where shown.stepCount > 0 { result.stepsBack.append(travel(to: shown.stepCount - 1)) }
-            for _ in 0..<stepsAtEach {
-                let t0 = now()
-                history.advance(shown, to: shown.stepCount + 1)
-                result.stepsForward.append((now() - t0) * 1000)
-            }
-        }
-        result.residentPeak = peakResidentBytes()
-        return result
     }
 
     /// The process's largest resident set so far in bytes (Linux: VmHWM of /proc/self/status), 0 elsewhere.

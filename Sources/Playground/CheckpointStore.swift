@@ -60,7 +60,7 @@ final class CheckpointStore<Checkpoint: StepCheckpoint> {
     /// Steps between checkpoints offered.
     let interval: Int
     /// Most bytes the checkpoints may hold.
-    let budget: Int
+    var budget: Int
     private(set) var checkpoints: [(checkpoint: Checkpoint, bytes: Int)] = []
     private(set) var bytes = 0
     /// Steps users are near: the furthest reached and the last one a trip or step reached.

@@ -27,6 +27,8 @@ struct FrameState {
     var tooSmall: (columns: Int, rows: Int)?
     /// The scene on screen, nil when none is.
     var scene: Scene?
+    /// A recorded frame drawn in place of the scene's own poses (time travel), nil for none.
+    var shownFrame: DisplayFrame?
     var viewport: Viewport = .identity
     var cellSize: CellSize = .default
     /// The pixels of a cell, on a pixel display that shows pixels; nil in cells.
@@ -89,10 +91,13 @@ final class FrameDrawer {
     /// returns the canvas's picture in pixel mode.
     private func drawPlayArea(_ scene: Scene, _ state: FrameState, into grid: inout CellGrid) -> (picture: PixelImage, rows: Int)? {
         var canvas = takeCanvas(for: state)
-        renderer.redraw(scene, on: &canvas, viewport: state.viewport, beneathItems: [state.trails])
+        renderer.redraw(scene, on: &canvas, viewport: state.viewport, beneathItems: state.shownFrame == nil ? [state.trails] : [],
+                        shown: state.shownFrame)
         state.editMode?.draw(on: &canvas, scene: scene, viewport: state.viewport)
-        let contacts = state.overlay == .off ? [] : scene.animator.contactPoints
-        PhysicsOverlay(mode: state.overlay).draw(scene, contacts: contacts, on: &canvas, viewport: state.viewport, renderer: renderer)
+        // The overlay reads the engine, at the session's own step: left out over a recorded frame.
+        let overlay = state.shownFrame == nil ? state.overlay : .off
+        let contacts = overlay == .off ? [] : scene.animator.contactPoints
+        PhysicsOverlay(mode: overlay).draw(scene, contacts: contacts, on: &canvas, viewport: state.viewport, renderer: renderer)
         canvas.commit()   // pixel mode: paint only where the picture changed
         canvas.render(into: &grid, colorMode: state.colorMode)
         if state.overlay != .off {

@@ -51,6 +51,7 @@ extension PlaygroundApp {
             return state
         }
         state.scene = session?.scene
+        state.shownFrame = time.shownFrame?.frame
         state.viewport = viewport
         state.cellSize = cellSize
         state.pixels = pixelDisplay?.cellPixelSize
@@ -86,13 +87,13 @@ extension PlaygroundApp {
         line.speed = time.speed
         line.droppedFrames = frames.droppedFrames
         line.rewindPercent = time.rewindPercent(onScreen: s)
-        line.sceneTime = s.time
+        line.sceneTime = time.shownFrame.map { Double($0.step) / 60 } ?? s.time
         line.editing = editMode.isOn ? editMode.statusText : nil
         line.framesPerSecond = time.isPaused || s.isAtRest ? 0 : frames.framesPerSecond
         line.stepMilliseconds = time.stepMilliseconds
         line.overlayName = overlay == .off ? nil : overlay.name
         line.summary = s.scene.sceneDescription.summary
-        line.scoreboard = s.scoreboardText
+        line.scoreboard = time.shownFrame.map(\.frame.scoreboard) ?? s.scoreboardText
         return line
     }
 }

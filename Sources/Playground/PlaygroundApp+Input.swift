@@ -58,6 +58,7 @@ extension PlaygroundApp {
         needsDraw = true
         guard !isTooSmall, session != nil else { return }
         endTravel()
+        settleShownFrame()
         if let s = session, s.scene.sceneDescription.size == nil {
             let bounds = SceneFit.bounds(SceneFit.referenceBounds(for: s.scene.sceneDescription, available: availableSize),
                                          holding: s.scene)

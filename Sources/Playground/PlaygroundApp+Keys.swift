@@ -47,6 +47,7 @@ extension PlaygroundApp {
             return
         }
         if time.isTravelling && !(action?.isAboutTime ?? false) { endTravel() }
+        if time.shownFrame != nil, !(action?.isAboutTime ?? false), !(action?.leavesScene ?? false) { settleShownFrame() }
         if inspector != nil, editMode.isOn {
             // The open panel takes the arrows (the time keys ← → wait until it closes).
             if [.up, .down, .left, .right].contains(key) { inspect(key, now: now); return }

@@ -202,7 +202,16 @@ public final class PlaygroundApp {
     func travel(by steps: Int, now: Double) {
         guard let s = session else { return }
         if let why = time.travel(by: steps, from: s) { return post(why, now: now) }
+        needsDraw = true
         continueTravel()
+    }
+
+    /// Puts the exact state of the recorded frame on screen in its place, rebuilt (see
+    /// TimeController.settle): before anything but time travel reads or changes the session.
+    func settleShownFrame() {
+        guard let s = session, let shown = time.settle(onScreen: s) else { return }
+        putOnScreen(shown)
+        needsDraw = true
     }
 
     /// Runs the trip under way a slice further; once it arrives its session is on screen.

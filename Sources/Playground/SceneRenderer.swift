@@ -14,6 +14,8 @@
 // - A pivot mark (a small ring) sits on the fixed point an item hangs from, never on the item.
 // Items use their color, alpha (blended toward what is beneath), drawn scale and angle; labels
 // go through `Canvas.drawLabel` with the item's angle; image items go through `drawImage`.
+// A recorded frame (DisplayFrame, time travel) passed as `shown` replaces what changes from step
+// to step (items' poses and colors, attachments' ends, snap points); the rest is the scene's.
 // The viewport (see Viewport) scales a scene with its own size to fit the play area; line
 // widths, dots and letters keep their screen size.
 import Dynamics
@@ -52,16 +54,18 @@ public struct SceneRenderer: Sendable {
     /// Draws `scene` on `canvas` anew, reusing its storage (only the cells drawn last time are
     /// cleared, so a frame of a few moving items costs little whatever the glyph set).
     public func redraw(_ scene: Scene, on canvas: inout Canvas, viewport: Viewport = .identity,
-                       beneathItems underlays: [any SceneUnderlay] = []) {
+                       beneathItems underlays: [any SceneUnderlay] = [], shown: DisplayFrame? = nil) {
         canvas.clear()
-        draw(scene, into: &canvas, viewport: viewport, beneathItems: underlays)
+        draw(scene, into: &canvas, viewport: viewport, beneathItems: underlays, shown: shown)
     }
 
     /// Draws `scene` over what `canvas` holds; `underlays` (trails) go over the still background
     /// and beneath the joints and items.
     public func draw(_ scene: Scene, into canvas: inout Canvas, viewport: Viewport = .identity,
-                     beneathItems underlays: [any SceneUnderlay] = []) {
+                     beneathItems underlays: [any SceneUnderlay] = [], shown: DisplayFrame? = nil) {
         let behaviors = Self.flattened(scene.animator.behaviors)
+        let shown = shown?.fits(scene) == true ? shown : nil
+        var snaps = shown?.snapPoints[...] ?? [], joints = shown?.jointEnds[...] ?? []
         let line = canvas.hairline
         // 1. Still background: boundaries, snap points.
         for behavior in behaviors {
@@ -74,14 +78,15 @@ public struct SceneRenderer: Sendable {
                     }
                 }
             } else if let snap = behavior as? SnapBehavior {
-                drawPivot(at: viewport.screenPoint(snap.snapPoint), color: boundaryColor, alpha: 0.5, into: &canvas)
+                let point = snaps.popFirst() ?? snap.snapPoint
+                drawPivot(at: viewport.screenPoint(point), color: boundaryColor, alpha: 0.5, into: &canvas)
             }
         }
         for underlay in underlays { underlay.draw(scene, into: &canvas, viewport: viewport) }
         // 2. Rods, springs and ropes.
         var pivots: [Point] = []
         for case let attachment as AttachmentBehavior in behaviors {
-            let (itemEnd, otherEnd) = attachment.attachmentPoints
+            let (itemEnd, otherEnd) = joints.popFirst() ?? attachment.attachmentPoints
             guard itemEnd.isFinite, otherEnd.isFinite else { continue }
             let a = viewport.screenPoint(itemEnd), b = viewport.screenPoint(otherEnd)
             switch attachment.kind {
@@ -97,7 +102,9 @@ public struct SceneRenderer: Sendable {
             if attachment.attachedBehaviorType == .anchor { pivots.append(b) }
         }
         // 3. Items.
-        for item in scene.items { drawItem(item, into: &canvas, viewport: viewport) }
+        for (k, item) in scene.items.enumerated() {
+            drawItem(item, pose: shown?.items[k] ?? ItemPose(item), into: &canvas, viewport: viewport)
+        }
         // 4. Pivot marks on top.
         for p in pivots { drawPivot(at: p, color: anchorColor, alpha: 1, into: &canvas) }
     }
@@ -170,14 +177,19 @@ public struct SceneRenderer: Sendable {
 
     /// Draws one item: its shape in its color at its alpha, scale and angle.
     public func drawItem(_ item: SceneItem, into canvas: inout Canvas, viewport: Viewport = .identity) {
-        guard item.alpha > 0, item.center.isFinite else { return }
-        let color = Color(item.color)
-        let alpha = min(max(item.alpha, 0), 1)
-        let scale = (item.scale.isFinite && item.scale > 0 ? item.scale : 1) * viewport.scale
-        let size = Size(item.size.width * scale, item.size.height * scale)
-        let center = viewport.screenPoint(item.center)
-        let angle = item.angle.isFinite ? item.angle : 0
-        let rounding = item.roundedCornerRadius * scale
+        drawItem(item, pose: ItemPose(item), into: &canvas, viewport: viewport)
+    }
+
+    /// Draws one item's shape at `pose` (its own, or a recorded frame's).
+    func drawItem(_ item: SceneItem, pose: ItemPose, into canvas: inout Canvas, viewport: Viewport) {
+        guard pose.alpha > 0, pose.center.isFinite else { return }
+        let color = Color(pose.color)
+        let alpha = min(max(pose.alpha, 0), 1)
+        let scale = (pose.scale.isFinite && pose.scale > 0 ? pose.scale : 1) * viewport.scale
+        let size = Size(pose.size.width * scale, pose.size.height * scale)
+        let center = viewport.screenPoint(pose.center)
+        let angle = pose.angle.isFinite ? pose.angle : 0
+        let rounding = Self.cornerRadius(of: item, size: pose.size) * scale
         switch item.shape {
         case .rectangle where rounding > 0, .capsule:
             canvas.fill(.roundedRectangle(center: center, size: size, angle: angle, cornerRadius: rounding),
@@ -214,6 +226,17 @@ public struct SceneRenderer: Sendable {
             let p = bitmap.sample(u: u, v: v)
             if p.alpha == 0 { return nil }
             return (Color(red: p.red, green: p.green, blue: p.blue), Double(p.alpha) / 255)
+        }
+    }
+
+    /// The corner radius drawing uses at `size` (SceneItem.roundedCornerRadius, for a size an
+    /// animation may have changed since).
+    static func cornerRadius(of item: SceneItem, size: Size) -> Double {
+        let half = min(size.width, size.height) / 2
+        switch item.shape {
+        case .capsule: return half
+        case .rectangle: return item.cornerRadius.isFinite ? min(max(item.cornerRadius, 0), half) : 0
+        default: return 0
         }
     }
 

@@ -60,12 +60,17 @@ public final class SessionHistory {
     /// The step from which checkpoints did not restore into a rebuilt session (see
     /// SessionHistory+Checkpoints); none are taken from there on.
     var unrestorableFrom: Int?
+    /// The frame of every step run (SessionHistory+Frames).
+    let frames = DisplayFrameStore()
+    /// Most bytes the frames and checkpoints hold together.
+    public let budget: Int
 
     /// A history of a scene built from `description` within `referenceBounds`, with nothing
     /// delivered yet.
     public init(sceneDescription: SceneDescription, referenceBounds: Rect, checkpointBudget: Int = 256 << 20) {
         self.sceneDescription = sceneDescription
         self.referenceBounds = referenceBounds
+        self.budget = checkpointBudget
         self.checkpoints = CheckpointStore(budget: checkpointBudget)
     }
 
@@ -82,12 +87,14 @@ public final class SessionHistory {
     public func record(_ event: Event, at step: Int) {
         dropFuture(after: step)
         checkpoints.drop(from: step)
+        frames.drop(from: step)
         timeline.append((step, event))
     }
 
     /// Drops the entries recorded after `step`.
     public func dropFuture(after step: Int) {
         checkpoints.drop(from: step + 1)
+        frames.drop(from: step + 1)
         if let from = unrestorableFrom, from > step { unrestorableFrom = nil }
         guard let last = timeline.last, last.step > step else { return }
         timeline.removeSubrange(firstIndex(after: step)...)
@@ -134,13 +141,16 @@ public final class SessionHistory {
                 let index = firstIndex(after: session.stepCount)
                 let next = index < timeline.count ? timeline[index].step : Int.max
                 let from = session.stepCount
+                recordFrame(of: session)
                 session.skipIdleSteps(to: min(target, next))
                 if session.stepCount > from {
+                    recordSkip(of: session, from: from)
                     skipped(session, from)
                     deliver(to: session)
                     continue
                 }
             }
+            recordFrame(of: session)
             session.step()
             stepped(session)
             deliver(to: session)

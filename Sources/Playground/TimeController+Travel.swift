@@ -1,12 +1,20 @@
 // TimeController's trips through history: `.` and `,` (a step), → and ← (a second), while paused.
 //
-// Forward runs the session on screen on, delivering what history recorded at those steps (a
-// future gone back from is replayed). Back asks the history for a session to start from
-// (`SessionHistory.start(toReach:)`: restored from the latest checkpoint before the step, a few
-// steps short of it near the present) and runs it on to the earlier step, off screen. A long run goes a slice
-// of `travelSlice` stopwatch time at a time, so the app draws its progress and reads keys in
-// between; presses during a trip add to its target. The trip's session goes on screen when it
-// arrives; a trip back cut short (any key not about time) leaves the screen as it was.
+// A step whose frame the history recorded (SessionHistory+Frames) is shown at once: the
+// controller keeps the frame (`shownFrame`) and the app draws it in place of the session on
+// screen, which stays as it is, at its own step. Only when the exact state is needed (play
+// resumes, an edit or anything else not about time) is it rebuilt (`settle`): a trip to the
+// frame's step, run to the end.
+//
+// A step with no frame (dropped by an edit, or a layout that no longer fits the scene on
+// screen: items added or removed since) is reached by a trip. Forward runs the session on
+// screen on, delivering what history recorded at those steps (a future gone back from is
+// replayed). Back asks the history for a session to start from
+// (`SessionHistory.start(toReach:)`: restored from the latest checkpoint before the step) and
+// runs it on to the earlier step, off screen. A long run goes a slice of `travelSlice`
+// stopwatch time at a time, so the app draws its progress and reads keys in between; presses
+// during a trip add to its target. The trip's session goes on screen when it arrives; a trip
+// back cut short (any key not about time) leaves the screen as it was.
 import Foundation
 import Scenes
 
@@ -16,11 +24,16 @@ extension TimeController {
     func travel(by steps: Int, from s: SceneSession) -> String? {
         guard let history = scene.history else { return nil }
         guard isPaused else { return "Pause (space) to step in time." }
-        let from = scene.trip?.target ?? s.stepCount
+        let from = scene.trip?.target ?? scene.shown?.step ?? s.stepCount
         if steps < 0 && from == 0 { return "At step 0: nothing before." }
         let target = max(0, from + steps)
         scene.furthestStep = max(scene.furthestStep, s.stepCount)
         forgetPastEditEvents()
+        if scene.trip == nil, show(target, of: s, history) {
+            guard scene.shown != nil, rebuildIsCheap(target, from: s, history) else { return nil }
+        } else {
+            scene.shown = nil
+        }
         if let trip = scene.trip, target >= trip.session.stepCount {
             scene.trip?.target = target
         } else if target >= s.stepCount {
@@ -29,6 +42,46 @@ extension TimeController {
             scene.trip = Trip(session: history.start(toReach: target), target: target)
         }
         return nil
+    }
+
+    /// Shows the frame of `target` recorded in `history`, or the session on screen `s` when
+    /// it is at `target`; returns whether it could.
+    private func show(_ target: Int, of s: SceneSession, _ history: SessionHistory) -> Bool {
+        if target == s.stepCount {
+            scene.shown = nil
+            return true
+        }
+        history.recordFrame(of: s)
+        guard let frame = history.frame(at: target), frame.fits(s.scene) else { return false }
+        scene.shown = (target, frame)
+        return true
+    }
+
+    /// Whether rebuilding the exact state of `target` costs less than `exactTravelBudget`, by
+    /// the last milliseconds a step took (a restore counted as one more step): then it is
+    /// rebuilt at once, and the frame shows only until it arrives.
+    private func rebuildIsCheap(_ target: Int, from s: SceneSession, _ history: SessionHistory) -> Bool {
+        let start = target >= s.stepCount ? s.stepCount : history.checkpoints.latest(atOrBefore: target)?.step ?? 0
+        return Double(target - start + 2) * stepMilliseconds < exactTravelBudget
+    }
+
+    /// The recorded frame on screen in place of the session's own, and its step; nil when the
+    /// session on screen shows itself.
+    var shownFrame: (step: Int, frame: DisplayFrame)? { scene.shown }
+
+    /// Rebuilds the exact state of the frame on screen: a trip to its step, run to the end.
+    /// Returns the session to put on screen, nil when no frame was shown.
+    func settle(onScreen s: SceneSession) -> SceneSession? {
+        guard let shown = scene.shown, let history = scene.history else { return nil }
+        scene.shown = nil
+        if shown.step >= s.stepCount {
+            scene.trip = Trip(session: s, target: shown.step)
+        } else {
+            scene.trip = Trip(session: history.start(toReach: shown.step), target: shown.step)
+        }
+        var arrived: SceneSession?
+        while scene.trip != nil { arrived = continueTravel(onScreen: s) ?? arrived }
+        return arrived
     }
 
     /// Whether a trip is under way.
@@ -65,6 +118,7 @@ extension TimeController {
         guard let trip = scene.trip else { return nil }
         scene.trip = nil
         let shown = trip.session.stepCount == trip.target || trip.session === s ? trip.session : nil
+        if shown?.stepCount == scene.shown?.step { scene.shown = nil }
         // The session left behind (the one that went off screen, or a trip's cut short) is
         // kept to restore the next checkpoint into.
         if let left = shown == nil ? trip.session : s, left !== shown { scene.history?.recycle(left) }

@@ -46,6 +46,9 @@ final class TimeController {
         /// The scene's past (nil while no scene has loaded).
         var history: SessionHistory?
         var trip: Trip?
+        /// The recorded frame shown in place of the session on screen, and its step
+        /// (TimeController+Travel).
+        var shown: (step: Int, frame: DisplayFrame)?
         /// The furthest step the session on screen has reached; below it, it is in the past.
         var furthestStep = 0
         /// The time of the last recorded event: recorded times never go back.
@@ -77,6 +80,11 @@ final class TimeController {
     private(set) var stepMilliseconds = 0.0
     /// Simulated time dropped because steps could not keep up, and when.
     private(set) var droppedTime: [(at: Double, seconds: Double)] = []
+
+    /// Milliseconds of re-simulation (by the last measured step) below which a step through
+    /// time rebuilds the exact state at once rather than showing the recorded frame alone: a
+    /// frame's worth, so that what fits in it is shown exact.
+    var exactTravelBudget = 50.0
 
     /// Longest slice of wall time a trip through history runs before the app draws its progress
     /// and reads keys again.
@@ -132,6 +140,7 @@ final class TimeController {
                 changed = deliverReplay(to: s, now: now) || changed
                 if s.isAtRest { continue }
             }
+            scene.history?.recordFrame(of: s)
             s.step()
             events.stepped(s)
             scene.history?.offerCheckpoint(of: s)
@@ -170,8 +179,12 @@ final class TimeController {
 
     func skip(_ s: SceneSession, to target: Int) {
         let from = s.stepCount
+        scene.history?.recordFrame(of: s)
         s.skipIdleSteps(to: target)
-        if s.stepCount > from { events.skipped(s, from) }
+        if s.stepCount > from {
+            scene.history?.recordSkip(of: s, from: from)
+            events.skipped(s, from)
+        }
     }
 
     /// The session's time for an event happening at `now`: the steps run plus the fraction of

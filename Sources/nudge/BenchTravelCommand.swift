@@ -1,6 +1,7 @@
 // `nudge bench travel` (not listed in help): steps through the history of a long session of a
-// big scene and prints the worst and median milliseconds of each kind of trip and what the
-// history's checkpoints hold (TravelBench). Use a release build.
+// big scene and prints the worst and median milliseconds of showing a step's recorded frame by
+// each kind of key, of resuming there (the exact state rebuilt), and what the history's frames
+// and checkpoints hold (TravelBench). Use a release build.
 import ArgumentParser
 import Benchmarks
 import Foundation
@@ -44,10 +45,13 @@ struct BenchTravelCommand: ParsableCommand {
         print("crowd of \(items), \(steps) steps (\(steps / 60) s) played in \(String(format: "%.1f", r.playSeconds)) s")
         let stepMs = r.playSeconds * 1000 / Double(steps)
         print(String(format: "a step takes %.2f ms: %d steps fit in 50 ms", stepMs, Int(50 / max(stepMs, 1e-9))))
+        print("frames: \(mb(r.frameBytes)) (\(String(format: "%.0f", Double(r.frameBytes) / Double(steps + 1))) bytes a step); frames and checkpoints: \(mb(r.totalBytes))")
+        if r.missingFrames > 0 { print("steps without a frame: \(r.missingFrames)") }
         print("checkpoints: \(r.checkpointCount) (\(r.packedCount) packed), holding at most \(mb(r.checkpointBytes)) (each counted alone); widest gap \(r.widestGap) steps")
         print("resident set: \(mb(r.residentBefore)) before playing, \(mb(r.residentAfter)) after (+\(mb(r.residentAfter - r.residentBefore))), peak \(mb(r.residentPeak))")
-        print("trip            count   median ms      90% ms   worst ms")
-        for (name, times) in [("jump anywhere", r.jumps), ("step back", r.stepsBack), ("step forward", r.stepsForward)] {
+        print("what            count   median ms      90% ms   worst ms")
+        for (name, times) in [("jump anywhere", r.jumps), ("step back", r.stepsBack), ("step forward", r.stepsForward),
+                              ("resume there", r.resumes)] {
             let sorted = times.sorted()
             let at = { (q: Double) in sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))] }
             print(name.padding(toLength: 14, withPad: " ", startingAt: 0)
