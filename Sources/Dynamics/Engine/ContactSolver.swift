@@ -54,6 +54,8 @@ struct SolverSettings: Sendable {
     var maxSoftOverlap: Double
     var restitutionThreshold: Double
     var linearSlop: Double
+    /// WorldSettings.jointPushMaxVelocity.
+    var maxJointBiasVelocity: Double = .infinity
 }
 
 extension SolverSettings {

@@ -59,7 +59,8 @@ extension JointGroups {
                                    lower: 0))
             }
         } else {
-            rows.append(.joint(id, j, .impulse, axis, -crA, crB, JointSolver.rigidTerms(length - j.length, soft, useBias)))
+            rows.append(.joint(id, j, .impulse, axis, -crA, crB,
+                               JointSolver.rigidTerms(length - j.length, soft, useBias, cap: set.maxJointBiasVelocity)))
         }
     }
 

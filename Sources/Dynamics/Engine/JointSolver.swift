@@ -100,6 +100,13 @@ enum JointSolver {
         useBias ? (soft.biasRate * C, soft.massScale, soft.impulseScale) : (0, 1, 0)
     }
 
+    /// `rigidTerms` for a rod's row along its length, its bias no faster than `cap`
+    /// (SolverSettings.maxJointBiasVelocity).
+    @inline(__always)
+    static func rigidTerms(_ C: Double, _ soft: Softness, _ useBias: Bool, cap: Double) -> (Double, Double, Double) {
+        useBias ? (min(max(soft.biasRate * C, -cap), cap), soft.massScale, soft.impulseScale) : (0, 1, 0)
+    }
+
     /// Bias, mass scale and impulse scale for a one-sided limit with position error C (≥ 0 allowed).
     @inline(__always)
     static func limitTerms(_ C: Double, _ set: SolverSettings, _ soft: Softness, _ useBias: Bool) -> (Double, Double, Double) {
@@ -148,7 +155,7 @@ enum JointSolver {
             }
         } else {
             // A rigid rod.
-            let (bias, ms, isc) = rigidTerms(length - j.length, soft, useBias)
+            let (bias, ms, isc) = rigidTerms(length - j.length, soft, useBias, cap: set.maxJointBiasVelocity)
             let imp = -ms * j.axialMass * (cdot() + bias) - isc * j.impulse
             j.impulse += imp
             apply(s, j, rA, rB, axis * imp)

@@ -63,7 +63,7 @@ struct Stepper {
             maxBiasVelocity: settings.contactPushMaxVelocity,
             maxSoftOverlap: settings.maxSoftOverlap,
             restitutionThreshold: settings.restitutionThreshold,
-            linearSlop: settings.linearSlop)
+            linearSlop: settings.linearSlop, maxJointBiasVelocity: settings.jointPushMaxVelocity)
         let jointSoftness = Softness(hertz: 2 * contactHertz, dampingRatio: settings.jointDampingRatio, h: h)
         let iterativeJointHertz = min(2 * contactHertz, settings.iterativeJointHertzPerSubstepRate / h)
         let iterativeJointSoftness = Softness(hertz: iterativeJointHertz, dampingRatio: settings.iterativeJointDampingRatio, h: h)
@@ -251,8 +251,9 @@ struct Stepper {
         let bodyCount = solverBodies.count
         awakeJoints.withUnsafeBufferPointer { awake in
         joints.withUnsafeMutableBufferPointer { jp in
-            tensionInertia.apply(awake: awake, joints: jp.baseAddress!, bodyCount: bodyCount, h: h)
-        }}
+        states.withUnsafeBufferPointer { sp in
+            tensionInertia.apply(awake: awake, joints: jp.baseAddress!, states: sp.baseAddress!, bodyCount: bodyCount, h: h)
+        }}}
     }
 
     /// Opens the step's buffers once and runs `body` over a context holding their addresses.

@@ -41,6 +41,19 @@
 // items pressed against walls that gained up to 75,919 times their scene's scale. Forces (gravity,
 // springs, fields) are kicks with the body's own inertia before the share I/Ĩ is taken, so a
 // pass starts from M̃⁻¹·(M·v + h·f), as the backward step's right side asks.
+//
+// A second floor holds for every joint kind, pins, rods, welds and sliders alike: the whip. A
+// joint's arm r from a body's center can put all the body's kinetic energy into its turn, and
+// when the body is small against the arm it turns at ω = s·√(m/I) (s² = v² + ω²·I/m, its
+// speed counting the turn): a rod 200 pt off a 2×2 item swung down at 800 pt/s, rod and arm
+// coming into line, turns it at thousands of rad/s. No substep follows that turn; the rod's far
+// end left its circle by tens of points (a rod of 206 pt measured 433), and the pull back fed
+// energy in: 6×6 reached 1,996 times the speed its drop allows, 2×2 6,418 times. Whether it did
+// depended on how nearly rod and arm met in line at a substep, not on a size threshold (5×5 was
+// spared). The joints see at least Ĩ = m·min(r², (h·s/θ)²), θ = 1 rad, where all of s in the
+// turn is ω ≤ θ/h; never more than m·r² (a body as heavy to turn as to move, where the arm no longer
+// levers anything). A body as large as its arms (a ball pinned at its rim) or slow keeps its
+// inertia. As for the pins' pull, the argument above bounds the energy: Ĩ ≥ I, both halves.
 import Geometry
 
 /// A body whose turn the joints see stiffened, and the share I / (I + max(0, h²·k − I)) of its
@@ -55,6 +68,8 @@ struct StiffTurn {
 struct TensionInertia {
     /// By body index, h²·k accumulated over the body's joints; 0 between uses.
     private var stiffness: [Double] = []
+    /// By body index, the inertia its whip asks for (`whip`); 0 between uses.
+    private var floor: [Double] = []
     /// By body index, whether the body is in `turns` already; false between uses.
     private var listed: [Bool] = []
     /// The bodies whose inertia the joints see raised this step.
@@ -64,17 +79,20 @@ struct TensionInertia {
     /// I + max(0, h²·k − I), and lists those bodies in `turns`. `joints` have been prepared for
     /// the step (their anchors turned).
     mutating func apply(awake: UnsafeBufferPointer<Int32>, joints: UnsafeMutablePointer<Joint>,
-                        bodyCount: Int, h: Double) {
+                        states: UnsafePointer<BodyState>, bodyCount: Int, h: Double) {
         turns.removeAll(keepingCapacity: true)
         if awake.isEmpty { return }
         if stiffness.count != bodyCount {
             stiffness = [Double](repeating: 0, count: bodyCount)
+            floor = [Double](repeating: 0, count: bodyCount)
             listed = [Bool](repeating: false, count: bodyCount)
         }
         var any = false
+        floor.withUnsafeMutableBufferPointer { f in
         stiffness.withUnsafeMutableBufferPointer { k in
             for id in awake {
                 let j = joints[Int(id)]
+                if Self.whip(j, states, h: h, into: f) { any = true }
                 guard let p = Self.pull(j) else { continue }
                 if p.x == -.infinity {
                     k[Int(j.bodyA)] = -.infinity; k[Int(j.bodyB)] = -.infinity; any = true
@@ -85,11 +103,12 @@ struct TensionInertia {
                 if j.iA > 0 { k[Int(j.bodyA)] -= h * j.rA.dot(p); any = true }
             }
             guard any else { return }
-            for id in awake { Self.stiffen(&joints[Int(id)], k, &turns, &listed) }
+            for id in awake { Self.stiffen(&joints[Int(id)], k, f, &turns, &listed) }
             for id in awake {
-                k[Int(joints[Int(id)].bodyA)] = 0; k[Int(joints[Int(id)].bodyB)] = 0
+                let a = Int(joints[Int(id)].bodyA), b = Int(joints[Int(id)].bodyB)
+                k[a] = 0; k[b] = 0; f[a] = 0; f[b] = 0
             }
-        }
+        }}
         for t in turns { listed[Int(t.index)] = false }
     }
 
@@ -98,9 +117,11 @@ struct TensionInertia {
     /// (`turns`) then scales its kick with the rest.
     @inline(__always)
     private static func stiffen(_ j: inout Joint, _ k: UnsafeMutableBufferPointer<Double>,
+                                _ f: UnsafeMutableBufferPointer<Double>,
                                 _ turns: inout [StiffTurn], _ listed: inout [Bool]) {
         if SpringForce.isSpring(j) { return }
-        let iA = inverseInertia(j.iA, k[Int(j.bodyA)]), iB = inverseInertia(j.iB, k[Int(j.bodyB)])
+        let iA = inverseInertia(j.iA, k[Int(j.bodyA)], f[Int(j.bodyA)])
+        let iB = inverseInertia(j.iB, k[Int(j.bodyB)], f[Int(j.bodyB)])
         guard iA != j.iA || iB != j.iB else { return }
         if iA != j.iA { list(j.bodyA, iA, iA / j.iA, &turns, &listed) }
         if iB != j.iB { list(j.bodyB, iB, iB / j.iB, &turns, &listed) }
@@ -149,12 +170,42 @@ struct TensionInertia {
     /// The pull of a joint whose bodies keep their own inertia: it makes their stiffness −∞.
     private static let excluded = Vector(-Double.infinity, 0)
 
-    /// The inverse of I + max(0, h²·k − I), for a body of inverse inertia `i` (0: it does not turn).
+    /// The inverse of I + max(0, h²·k − I), or of the whip's floor where that is larger, for a
+    /// body of inverse inertia `i` (0: it does not turn).
     @inline(__always)
-    private static func inverseInertia(_ i: Double, _ hhk: Double) -> Double {
-        guard i > 0, hhk.isFinite else { return i }
+    private static func inverseInertia(_ i: Double, _ hhk: Double, _ floor: Double) -> Double {
+        guard i > 0 else { return i }
         let inertia = 1 / i
-        let extra = hhk - inertia
-        return extra > 0 ? 1 / (inertia + extra) : i
+        var raised = inertia
+        // inertia + (h²·k − inertia), as it always was, so a pin's step stays bit for bit.
+        if hhk.isFinite && hhk - inertia > 0 { raised = inertia + (hhk - inertia) }
+        if floor > raised { raised = floor }
+        return raised > inertia ? 1 / raised : i
+    }
+
+    /// The turn a step can follow (θ in h·ω ≤ θ) when a joint's arm whips a body's motion into
+    /// its spin.
+    static let followedTurn = 1.0
+
+    /// Raises `floor` of each moving body the joint holds off its center to m·min(r², (h·s/θ)²),
+    /// s² = v² + ω²·I/m: the inertia at which all its kinetic energy put into its turn through
+    /// the arm r turns it by at most θ in a substep. Returns whether it raised one above the
+    /// body's own inertia.
+    @inline(__always)
+    private static func whip(_ j: Joint, _ states: UnsafePointer<BodyState>, h: Double,
+                             into f: UnsafeMutableBufferPointer<Double>) -> Bool {
+        guard j.kind != .mouse, !SpringForce.isSpring(j) else { return false }
+        var raised = false
+        @inline(__always) func raise(_ body: Int32, _ m: Double, _ i: Double, _ r: Vector) {
+            guard m > 0, i > 0 else { return }
+            let inertia = 1 / i, mass = 1 / m, st = states[Int(body)]
+            let reach = h / followedTurn
+            let s2 = st.v.lengthSquared + st.w * st.w * inertia * m
+            let needed = mass * min(r.lengthSquared, reach * reach * s2)
+            if needed > inertia && needed > f[Int(body)] { f[Int(body)] = needed; raised = true }
+        }
+        raise(j.bodyA, j.mA, j.iA, j.rA)
+        raise(j.bodyB, j.mB, j.iB, j.rB)
+        return raised
     }
 }

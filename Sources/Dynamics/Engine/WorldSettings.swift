@@ -65,6 +65,12 @@ struct WorldSettings: Sendable {
     var contactHertzPerSubstepRate = 0.25
     /// Cap on the push-out speed for overlapping shapes (3 m/s).
     var contactPushMaxVelocity = 300.0
+    /// Cap on the speed at which a rod's soft bias pulls its ends back to its length (the
+    /// contacts' 3 m/s). A rod drifts by more than a point or two only where a substep could not
+    /// follow a turn (a rod far off a tiny item whipping taut), and the pull back from tens of
+    /// points, put through the item's turn, made energy (docs/dynamics.md, "Joints under long
+    /// lever arms"). Pins and welds keep their full pull: a far weld under a heavy push needs it.
+    var jointPushMaxVelocity = 300.0
     /// The deepest a soft contact may let two shapes overlap before it stops their approach
     /// rigidly. A soft contact yields in proportion to the force on it, and a steady push of
     /// 2,000 on a 20 pt box (5·10⁶ pt/s²) sank it into a wall a point per step, past its center
