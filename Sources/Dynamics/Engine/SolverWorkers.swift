@@ -31,6 +31,8 @@ import Glibc
 import Darwin
 #endif
 
+/// The threads one world's solver shares its wide passes and integration with: one (all inline)
+/// or two (the caller and a helper thread that lives as long as the workers).
 public final class SolverWorkers: @unchecked Sendable {
     /// A stage's work over `lo..<hi` of its range, with the context it was posted with.
     typealias Task = @convention(c) (UnsafeMutableRawPointer, Int, Int) -> Void
@@ -41,6 +43,7 @@ public final class SolverWorkers: @unchecked Sendable {
     /// Stages that were shared so far (split in chunks for both threads), and the chunks the
     /// helper took of them: what a test or a bench reads to see that the helper took part.
     public private(set) var sharedStages = 0
+    /// The chunks of shared stages the helper thread took so far (0 with one worker).
     public var helperChunks: Int { helper?.chunksTaken ?? 0 }
 
     /// Workers for one world's solver: `count` is clamped to 1...2 (the engine splits its stages

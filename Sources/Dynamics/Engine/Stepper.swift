@@ -55,19 +55,7 @@ struct Stepper {
                        workers: SolverWorkers? = nil) -> StepResult {
         let n = max(1, settings.substeps)
         let h = dt / Double(n)
-        let contactHertz = min(settings.contactHertz, settings.contactHertzPerSubstepRate / h)
-        let set = SolverSettings(
-            h: h, invH: 1 / h,
-            contactSoftness: Softness(hertz: contactHertz, dampingRatio: settings.contactDampingRatio, h: h),
-            staticSoftness: Softness(hertz: 2 * contactHertz, dampingRatio: settings.contactDampingRatio, h: h),
-            maxBiasVelocity: settings.contactPushMaxVelocity,
-            maxSoftOverlap: settings.maxSoftOverlap,
-            restitutionThreshold: settings.restitutionThreshold,
-            linearSlop: settings.linearSlop, maxJointBiasVelocity: settings.jointPushMaxVelocity)
-        let jointSoftness = Softness(hertz: 2 * contactHertz, dampingRatio: settings.jointDampingRatio, h: h)
-        let iterativeJointHertz = min(2 * contactHertz, settings.iterativeJointHertzPerSubstepRate / h)
-        let iterativeJointSoftness = Softness(hertz: iterativeJointHertz, dampingRatio: settings.iterativeJointDampingRatio, h: h)
-
+        let (set, jointSoftness, iterativeJointSoftness) = Self.solverSettings(h: h, settings)
         prepareBodies(h: h, bodies)
         prepareFields(fields, bodies)
         prepareConstraints(set, tension: settings.implicitJointTension, bodies: &bodies, joints: &joints, contacts: contacts,
@@ -112,6 +100,25 @@ struct Stepper {
         storeImpulses(&contacts, linearSlop: settings.linearSlop)
         finalize(dt: dt, settings: settings, &bodies, &sleeper)
         return StepResult(movers: movers, states: states, drives: drives, solverBodies: solverBodies)
+    }
+
+    /// The substep's settings for the contacts, and the softness of the joints' exact and
+    /// iterative solvers.
+    private static func solverSettings(h: Double, _ settings: WorldSettings)
+        -> (SolverSettings, joint: Softness, iterativeJoint: Softness) {
+        let contactHertz = min(settings.contactHertz, settings.contactHertzPerSubstepRate / h)
+        let set = SolverSettings(
+            h: h, invH: 1 / h,
+            contactSoftness: Softness(hertz: contactHertz, dampingRatio: settings.contactDampingRatio, h: h),
+            staticSoftness: Softness(hertz: 2 * contactHertz, dampingRatio: settings.contactDampingRatio, h: h),
+            maxBiasVelocity: settings.contactPushMaxVelocity,
+            maxSoftOverlap: settings.maxSoftOverlap,
+            restitutionThreshold: settings.restitutionThreshold,
+            linearSlop: settings.linearSlop, maxJointBiasVelocity: settings.jointPushMaxVelocity)
+        let joint = Softness(hertz: 2 * contactHertz, dampingRatio: settings.jointDampingRatio, h: h)
+        let iterativeJointHertz = min(2 * contactHertz, settings.iterativeJointHertzPerSubstepRate / h)
+        let iterative = Softness(hertz: iterativeJointHertz, dampingRatio: settings.iterativeJointDampingRatio, h: h)
+        return (set, joint, iterative)
     }
 
     /// The body states the substeps start from, and the lists of bodies they integrate.
