@@ -17,21 +17,7 @@ import Geometry
 
 extension SolverContext {
     /// Damping, the step's forces and fields, and the speed cap, on every dynamic awake body.
-    @inline(__always) func integrateVelocities() {
-        let maxSpeed = maxLinearSpeed
-        for m in motions {
-            let st = states + Int(m.index)
-            var vx = st.pointee.vx * m.linearScale + m.dvx
-            var vy = st.pointee.vy * m.linearScale + m.dvy
-            let speed2 = vx * vx + vy * vy
-            if speed2 > maxSpeed * maxSpeed {
-                let k = maxSpeed / speed2.squareRoot()
-                vx *= k; vy *= k
-            }
-            st.pointee.vx = vx; st.pointee.vy = vy
-            st.pointee.angular = st.pointee.angular * m.angularScale + m.dw
-        }
-    }
+    @inline(__always) func integrateVelocities() { integrateVelocities(of: motions[...]) }
 
     /// Whether any spring or field acts this step.
     var hasForces: Bool { !springs.isEmpty || !fieldBodies.isEmpty }

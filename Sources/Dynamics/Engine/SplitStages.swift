@@ -74,7 +74,8 @@ extension SolverContext {
         }
     }
 
-    /// integrateVelocities over a worker's chunk of the bodies: the same arithmetic.
+    /// Damping, the step's forces and fields, and the speed cap, on a run of the dynamic awake
+    /// bodies: all of them (integrateVelocities) or a worker's chunk.
     @inline(__always)
     func integrateVelocities(of list: Slice<UnsafeBufferPointer<BodyMotion>>) {
         let maxSpeed = maxLinearSpeed
