@@ -41,24 +41,8 @@ import Geometry
     /// the other, used to turn it by 0.014 rad and put a corner 6.9 pt into the floor.
     @Test(arguments: [20.0, 200], [0.0, Double.pi / 2])
     func pushedBoxLandsFlat(magnitude: Double, angle: Double) {
-        let animator = DynamicAnimator(referenceBounds: bounds640)
-        let box = Box(Point(320, 192), Size(20, 20))
-        let collision = CollisionBehavior(items: [box])
-        collision.setTranslatesReferenceBoundsIntoBoundary(true)
-        animator.addBehavior(collision)
-        let push = PushBehavior(items: [box], mode: .continuous)
-        push.setAngle(angle, magnitude: magnitude)
-        animator.addBehavior(push)
-        let wall = angle == 0 ? 640.0 : 384.0
+        let (deepest, turned) = pushFlat([Box(Point(320, 192), Size(20, 20))], magnitude: magnitude, angle: angle)
         let limit = WorldSettings().maxSoftOverlap + WorldSettings().linearSlop
-        var deepest = -Double.infinity, turned = 0.0
-        run(animator, steps: 60) { _ in
-            turned = max(turned, abs(box.angle))
-            for corner in [Vector(10, 10), Vector(10, -10), Vector(-10, 10), Vector(-10, -10)] {
-                let p = box.center + corner.rotated(by: box.angle)
-                deepest = max(deepest, (angle == 0 ? p.x : p.y) - wall)
-            }
-        }
         #expect(deepest <= limit, "a corner went \(deepest) pt into the wall")
         #expect(turned < 1e-4, "turned by \(turned) rad")
     }
@@ -72,10 +56,20 @@ import Geometry
     /// overlap and a slop (the steady push then holds them 0.9 pt in, as it does one box).
     @Test(arguments: [20.0, 200], [0.0, Double.pi / 2])
     func eightPushedBoxesLandFlat(magnitude: Double, angle: Double) {
-        let animator = DynamicAnimator(referenceBounds: bounds640)
         let boxes = (0..<8).map { i in
             angle == 0 ? Box(Point(320, 52 + 40 * Double(i)), Size(20, 20)) : Box(Point(180 + 40 * Double(i), 192), Size(20, 20))
         }
+        let (deepest, turned) = pushFlat(boxes, magnitude: magnitude, angle: angle)
+        let limit = WorldSettings().maxSoftOverlap + WorldSettings().linearSlop
+        #expect(deepest <= limit, "a corner went \(deepest) pt into the wall")
+        #expect(turned < 0.5 * Double.pi / 180, "turned by \(turned * 180 / Double.pi)°")
+    }
+
+    /// 20 pt boxes pushed steadily right (angle 0) or down for 60 steps inside the reference
+    /// bounds: how far the deepest corner went past the wall they are pushed at, and the largest
+    /// turn of any box.
+    private func pushFlat(_ boxes: [Box], magnitude: Double, angle: Double) -> (deepest: Double, turned: Double) {
+        let animator = DynamicAnimator(referenceBounds: bounds640)
         let collision = CollisionBehavior(items: boxes)
         collision.setTranslatesReferenceBoundsIntoBoundary(true)
         animator.addBehavior(collision)
@@ -83,7 +77,6 @@ import Geometry
         push.setAngle(angle, magnitude: magnitude)
         animator.addBehavior(push)
         let wall = angle == 0 ? 640.0 : 384.0
-        let limit = WorldSettings().maxSoftOverlap + WorldSettings().linearSlop
         var deepest = -Double.infinity, turned = 0.0
         run(animator, steps: 60) { _ in
             for box in boxes {
@@ -94,8 +87,7 @@ import Geometry
                 }
             }
         }
-        #expect(deepest <= limit, "a corner went \(deepest) pt into the wall")
-        #expect(turned < 0.5 * Double.pi / 180, "turned by \(turned * 180 / Double.pi)°")
+        return (deepest, turned)
     }
 
     /// Pushes of 2,000 to 20,000 on 20 pt boxes of three densities, right into the right wall
