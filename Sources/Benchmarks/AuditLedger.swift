@@ -31,7 +31,13 @@
 // the two readings is exactly what the scheme's conserved energy ½·m·|v + a·h/2|² − m·a·x adds), up
 // to 2 % of the scale for a light item pushed hard and swinging fast (seed 3880). The springs and
 // fields close their kicks at the end of the step (velocity Verlet), so they need no such
-// correction; the energy Verlet keeps for them, and for turning, is AuditVerlet.swift's.
+// correction; the energy Verlet keeps for them, and for turning, is AuditVerlet.swift's. An item
+// under a field that turns its velocity (magnetic, drag, velocity, turbulence) takes half its
+// constant load before the step ends (the first half of Boris's kick around the turn,
+// Stepper.prepareLoadHalves), so the velocity it holds is already that of the positions' instant:
+// its reading adds no lag (`readLag`), though its load still enters AuditVerlet's forces. Read
+// with the lag, a free item under gravity and a magnetic field would wobble by ±m·g·h/2·u about
+// the energy Boris keeps exactly (FieldEnergyTests).
 import Dynamics
 import Foundation
 import Geometry
@@ -56,6 +62,8 @@ struct AuditLedger {
     private(set) var scale = 0.0
     /// Each item's constant acceleration (gravity, pushes, linear gravity fields) times h/2.
     private(set) var lag: [String: Vector] = [:]
+    /// The items a field turns, whose held velocity includes the lag already (see the top).
+    private(set) var turned: Set<String> = []
 
     init(scene: EnergyAudit.Scene, animator: DynamicAnimator, items: [SceneItem]) {
         self.scene = scene
@@ -68,6 +76,9 @@ struct AuditLedger {
         scale = animator.kineticEnergy
         for item in items { scale += mass[item.id]! * g * EnergyAudit.bounds.height }
         lag = Self.lags(scene, mass: mass, halfSubstep: animator.substepDuration / 2)
+        for field in scene.fields where ["magnetic", "drag", "velocity", "turbulence"].contains(field.kind) {
+            turned.formUnion(field.items)
+        }
         for snap in scene.snaps {
             let budget = 0.5 * mass[snap.item]! * pow(2 * Double.pi * 4, 2) * snap.distance * snap.distance
             work += budget
@@ -98,12 +109,15 @@ struct AuditLedger {
         return a.mapValues { $0 * halfSubstep }
     }
 
+    /// What an item's held velocity lags behind that of the positions' instant (see the top).
+    func readLag(_ id: String) -> Vector { turned.contains(id) ? .zero : lag[id] ?? .zero }
+
     /// Kinetic energy at the positions' instant (see the top) plus the potentials of gravity, the
     /// conservative fields and the springs.
     func energy() -> Double {
         var e = animator.kineticEnergy
         for item in items {
-            let m = mass[item.id]!, v = animator.linearVelocity(for: item), c = lag[item.id] ?? .zero
+            let m = mass[item.id]!, v = animator.linearVelocity(for: item), c = readLag(item.id)
             e += m * (v.dot(c) + 0.5 * c.lengthSquared)
         }
         if let gravity = scene.gravity {

@@ -130,7 +130,7 @@ extension AuditLedger {
 
     /// An item's velocity at the positions' instant (with its constant loads' half kick).
     private func velocity(_ id: String) -> Vector {
-        animator.linearVelocity(for: byID[id]!) + (lag[id] ?? .zero)
+        animator.linearVelocity(for: byID[id]!) + readLag(id)
     }
 
     /// The velocity of the point `arm` from an item's center, and its acceleration when the

@@ -26,6 +26,15 @@ struct BodyMotion {
     var dvy: Float
 }
 
+/// Half a substep's constant load (gravity, pushes, linear gravity fields) of a body under a field
+/// that turns its velocity: kicked before the relax pass, ahead of the turn, while BodyMotion
+/// holds the other half (Stepper.prepareLoadHalves).
+struct LoadHalf {
+    var index: Int32
+    var dvx: Float
+    var dvy: Float
+}
+
 /// A dynamic awake body under a field (SubstepField.swift), with what the field reads.
 struct FieldBody {
     let field: any SubstepField
@@ -65,6 +74,8 @@ struct SolverContext {
     /// applied at every substep.
     let springs: UnsafeBufferPointer<Int32>
     let fieldBodies: UnsafeBufferPointer<FieldBody>
+    /// The first halves of the constant loads of the bodies under a field that turns the velocity.
+    let loadHalves: UnsafeBufferPointer<LoadHalf>
     /// Bodies whose turn the joints see stiffened by their pull (TensionInertia.swift).
     let stiffTurns: UnsafeBufferPointer<StiffTurn>
     /// The field bodies whose field has a potential, with its work so far (FieldWork.swift).

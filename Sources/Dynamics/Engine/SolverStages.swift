@@ -25,18 +25,31 @@ extension SolverContext {
     /// Springs and fields, which depend on the bodies' state, kicked for `tau` seconds from the
     /// state of this moment (half a substep at each end of every substep: velocity Verlet);
     /// `elapsed` is the time since the step began. The fields that act on the velocity turn it
-    /// on the outside of the others' kicks: first at a substep's start, last at its end
-    /// (`closing`), so that between two moves they act whole between two half kicks of the
-    /// others, at one position (the Boris scheme). Nested inside each end's half kick instead,
-    /// a magnetic field's turn made an undamped spring's energy stray by up to 1.5 % and the
-    /// audit's seeds 15228 and 58620 gain (docs/dynamics.md, "Magnetic fields and springs").
-    /// The springs' half kick stays two quarter kicks, as it was when the turn stood between
-    /// them, so that a scene without a velocity field steps bit for bit as before.
+    /// once per substep, for the whole substep, at its start (not `closing`): after the relax
+    /// pass and before the others' opening half kick, so that between two moves they act whole
+    /// between two half kicks of the springs, position fields and constant loads, at one
+    /// position (the Boris scheme; the load's first half is kickLoadHalves, before the relax
+    /// pass, so that a wall takes back a resting item's load before the turn). Nested inside each
+    /// end's half kick instead, a magnetic field's turn made an undamped spring's energy stray
+    /// by up to 1.5 % and the audit's seeds 15228 and 58620 gain; turned before the whole load, an
+    /// item drifted along it (docs/dynamics.md, "Magnetic fields and springs", "Constant loads
+    /// under a magnetic field"). The springs' half kick stays two quarter kicks, as it was when
+    /// the turn stood between them, so that a scene without a velocity field steps bit for bit
+    /// as before.
     @inline(__always) func applyForces(tau: Double, elapsed: Double, closing: Bool = false) {
-        if !closing { kickPositionForces(tau: tau, elapsed: elapsed, velocityFields: true) }
+        if !closing { kickPositionForces(tau: 2 * tau, elapsed: elapsed, velocityFields: true) }
         kickPositionForces(tau: tau / 2, elapsed: elapsed, velocityFields: false)
         kickPositionForces(tau: tau / 2, elapsed: elapsed, velocityFields: false)
-        if closing { kickPositionForces(tau: tau, elapsed: elapsed, velocityFields: true) }
+    }
+
+    /// The first half of the constant load of each body under a field that turns the velocity
+    /// (Stepper.prepareLoadHalves), kicked before the relax pass that precedes the turn.
+    @inline(__always) func kickLoadHalves() {
+        for l in loadHalves {
+            let st = states + Int(l.index)
+            st.pointee.vx += l.dvx
+            st.pointee.vy += l.dvy
+        }
     }
 
     /// The springs and position-dependent fields (`velocityFields` false), or the fields that

@@ -64,6 +64,7 @@ extension SolverContext {
             if forces { closeKicks(tau: h / 2, elapsed: Double(i + 1) * h) }
             resolveImpacts()
             keepStiffTurns()
+            kickLoadHalves()
             solveJoints(useBias: false)
             runSplit(.relax)
             solveOverflow(useBias: false)

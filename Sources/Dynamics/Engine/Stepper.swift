@@ -35,6 +35,10 @@ struct Stepper {
     private var springJoints: [Int32] = []
     /// Dynamic awake bodies under fields applied at every substep (SubstepField.swift).
     private var fieldBodies: [FieldBody] = []
+    /// Of those under a field that turns the velocity, the constant load's half kicked before the turn.
+    private var loadHalves: [LoadHalf] = []
+    /// By body index, whether the body's load is split already this step (false between steps).
+    private var loadSplit: [Bool] = []
     /// Those of them under a field with a potential, and its work (FieldWork.swift).
     private var fieldWork: [FieldWork] = []
     /// The awake springs and their work (SpringWork.swift).
@@ -58,6 +62,7 @@ struct Stepper {
         let (set, jointSoftness, iterativeJointSoftness) = Self.solverSettings(h: h, settings)
         prepareBodies(h: h, bodies)
         prepareFields(fields, bodies)
+        prepareLoadHalves(bodyCount: bodies.count)
         prepareConstraints(set, tension: settings.implicitJointTension, bodies: &bodies, joints: &joints, contacts: contacts,
                            workers: workers.flatMap { $0.count > 1 ? $0 : nil })
         prepareSpringWork(h: h, joints)
@@ -92,6 +97,11 @@ struct Stepper {
                 if forces { step.closeKicks(tau: h / 2, elapsed: Double(i + 1) * h) }
                 step.resolveImpacts()
                 step.keepStiffTurns()
+                // A body a field turns takes half its constant load here, before the relax pass
+                // and the next turn, and half in integrateVelocities after the turn (Boris): kicked
+                // whole after the turn, it drifted along the load at a·h/2 (docs/dynamics.md,
+                // "Constant loads under a magnetic field").
+                step.kickLoadHalves()
                 step.relax()
                 for _ in 1..<relaxIterations { step.relaxFriction() }
             }
@@ -179,6 +189,28 @@ struct Stepper {
             fieldBodies.append(FieldBody(field: load.field, index: load.body, position: b.position, mass: b.mass,
                                          charge: b.charge, time: load.time))
         }
+    }
+
+    /// Splits the constant load of each body under a field that turns the velocity into two
+    /// halves: BodyMotion keeps one (kicked after the turn), `loadHalves` the other (kicked before
+    /// the relax pass that precedes the turn). Halving a Float is exact, so the two add to the load.
+    private mutating func prepareLoadHalves(bodyCount: Int) {
+        loadHalves.removeAll(keepingCapacity: true)
+        if loadSplit.count != bodyCount { loadSplit = [Bool](repeating: false, count: bodyCount) }
+        for f in fieldBodies where f.field.dependsOnVelocity && !loadSplit[Int(f.index)] {
+            // Motions are built in body order.
+            var lo = 0, hi = motions.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if motions[mid].index < f.index { lo = mid + 1 } else { hi = mid }
+            }
+            guard lo < motions.count && motions[lo].index == f.index else { continue }
+            motions[lo].dvx *= 0.5
+            motions[lo].dvy *= 0.5
+            loadSplit[Int(f.index)] = true
+            loadHalves.append(LoadHalf(index: f.index, dvx: motions[lo].dvx, dvy: motions[lo].dvy))
+        }
+        for l in loadHalves { loadSplit[Int(l.index)] = false }
     }
 
     /// Each awake spring's state at the step's start (SpringWork.swift).
@@ -279,6 +311,7 @@ struct Stepper {
         awakeJoints.withUnsafeBufferPointer { aj in
         springJoints.withUnsafeBufferPointer { springs in
         fieldBodies.withUnsafeBufferPointer { fields in
+        loadHalves.withUnsafeBufferPointer { halves in
         tensionInertia.turns.withUnsafeBufferPointer { turns in
         fieldWork.withUnsafeMutableBufferPointer { work in
         springWork.withUnsafeMutableBufferPointer { springWork in
@@ -287,14 +320,14 @@ struct Stepper {
             body(SolverContext(states: sp.baseAddress!, motions: mp, movers: mv, joints: jp.baseAddress!,
                                awakeJoints: aj, jointGroups: groups, batches: wp, colorStarts: colorStarts,
                                workers: split.map { Unmanaged.passUnretained($0) }, overflow: op, impacts: ip,
-                               springs: springs, fieldBodies: fields, stiffTurns: turns, fieldWork: work,
+                               springs: springs, fieldBodies: fields, loadHalves: halves, stiffTurns: turns, fieldWork: work,
                                springWork: springWork,
                                solver: set, wide: WideSettings(set), jointSoftness: jointSoftness,
                                iterativeJointSoftness: iterativeJointSoftness,
                                iterativeJointPasses: max(1, settings.iterativeJointPasses),
                                iterativeJointRelaxPasses: max(1, settings.iterativeJointRelaxPasses), h: h,
                                maxLinearSpeed: maxSpeed, impactSweeps: sweeps))
-        }}}}}}}}}}}}}
+        }}}}}}}}}}}}}}
     }
 
     /// Stores the step's impulses in the manifolds (warm starting), then decides touching.

@@ -17,11 +17,12 @@ import Geometry
 /// A field the solver applies at every substep (FieldBehavior is the one).
 protocol SubstepField: AnyObject {
     /// Whether the field depends on the velocity (magnetic, drag, velocity, turbulence): the
-    /// solver then applies it first at a substep's start and last at its end, so that between
-    /// two moves it acts whole between the closing and the opening half kicks of the
-    /// position-dependent forces (the Boris scheme): a turn of the velocity between whole kicks
-    /// of a spring, or split around quarter kicks, lets the energy stray when the turn per
-    /// substep is large (SolverStages.applyForces).
+    /// solver then applies it once per substep, at its start after the relax pass, so that
+    /// between two moves it acts whole between the closing and the opening half kicks of the
+    /// position-dependent forces and of the body's constant load (the Boris scheme): a turn of
+    /// the velocity between whole kicks of a spring, or split around quarter kicks, lets the
+    /// energy stray when the turn per substep is large, and a load kicked whole after the turn
+    /// drifts the body along it (SolverStages.applyForces, Stepper.prepareLoadHalves).
     var dependsOnVelocity: Bool { get }
 
     /// Changes `velocity` of a body at `position` with `mass` and `charge` by the field's effect
