@@ -88,6 +88,19 @@ struct EnergyAuditTests {
         #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
     }
 
+    /// Light charged items an electric field presses against a wall, with a pull along the wall
+    /// that friction holds (27441: 452,000 pt/s², a box on its corner against the right wall;
+    /// 76248: a box thrown into the wall and held there; 95481: an item the field holds against
+    /// the ceiling beside a snap): with friction solved only in the relax pass, the warm start's
+    /// tangent impulse, which held against the field's two half kicks, acted with only one of
+    /// them before the move, and the item crept along the wall against the field, by up to
+    /// 5.5 pt a step (docs/dynamics.md, "Friction under fields").
+    @Test("items an electric field presses against a wall stay put without gaining energy", arguments: [27441, 76248, 95481] as [UInt64])
+    func fieldFriction(seed: UInt64) throws {
+        let outcome = try EnergyAudit.run(EnergyAudit.scene(seed: seed), steps: 600)
+        #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
+    }
+
     /// A magnetic field on an item held by a stiff undamped spring (15228: a push and a rod as
     /// well; 58620: gravity, 8.3 Hz): the field turned the velocity between quarter kicks of the
     /// spring at each end of a substep, and the energy gained 1.03 % and 1.00 % of the scene's

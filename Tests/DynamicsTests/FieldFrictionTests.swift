@@ -1,0 +1,92 @@
+// FieldFrictionTests: an item a strong field presses against a wall, with a pull along the wall
+// that friction can hold, stays where it is and never gains energy; pressed into a corner, the
+// same.
+//
+// The field is the electric field of a charge 10⁹ pt away (uniform over the scene to 1 part in
+// 10⁷), of acceleration a from 10³ to 10⁶ pt/s², pointing into the right wall and up along it at
+// tan θ = 0.35, below the item's friction of 1, or into the top-right corner. Static friction
+// holds the item, so it may not move down (against the pull) by more than half a point beyond
+// the 5.5·(1 − cos t + sin t) pt its center drops as a box turned by t = 0.14 rad tips flat about
+// its corner on the wall, and kinetic plus potential energy (½·m·v² + ½·I·ω² − m·a·(d·(x − x₀))
+// for the uniform field along d) may not rise. A field kicks in halves at both ends of each
+// substep; with friction solved only in the relax pass, the warm start's tangent impulse, which
+// held against both halves, acted with only one of them there, and the rest moved the item down
+// the wall against the field: a light box pressed at 452,000 pt/s² crept 5.5 pt a step (the
+// energy audit's seed 27441). On the old code every case here failed (the box slid 0.9 to 192 pt
+// against the field, gaining up to 63 times m·a·1.1 pt). At 10⁶ pt/s² against the wall, and in
+// the corner from 10⁴ or 10⁵ pt/s², it still moves (a cause not found yet): known issues.
+import Foundation
+import Testing
+import Geometry
+@testable import Dynamics
+
+@Suite struct FieldFrictionTests {
+    @Test("an item a field presses against a wall, pulled along it less than friction holds, stays put and gains no energy",
+          arguments: [1e3, 1e4, 1e5], [0, 0.14])
+    func pressedAgainstAWall(acceleration: Double, tilt: Double) {
+        let result = check(acceleration: acceleration, tilt: tilt, direction: Vector(1, -0.35), corner: false)
+        #expect(result.gain <= 0.01, "\(result.label): energy above the start by \(result.gain) of m·a·1.1 pt")
+        #expect(result.down <= result.allowed, "\(result.label): moved \(result.down) pt against the field")
+    }
+
+    @Test("an item a field presses into a corner stays put and gains no energy",
+          arguments: [(1e3, 0), (1e4, 0), (1e3, 0.14)] as [(Double, Double)])
+    func pressedIntoACorner(acceleration: Double, tilt: Double) {
+        let result = check(acceleration: acceleration, tilt: tilt, direction: Vector(0.8, -0.6), corner: true)
+        #expect(result.gain <= 0.01, "\(result.label): energy above the start by \(result.gain) of m·a·1.1 pt")
+        #expect(result.down <= result.allowed, "\(result.label): moved \(result.down) pt against the field")
+    }
+
+    /// Still moving: at 10⁶ pt/s² against the wall the box slides 2.4 pt against the field; in the
+    /// corner, from 10⁴ pt/s² turned and 10⁵ flat, it moves up to 6.2 pt out of the corner and
+    /// gains 0.07 to 1.5 times m·a·1.1 pt. Not the friction rows' half kick; a cause not found yet.
+    @Test("harder pressed, an item against a wall or in a corner still moves (known issue)",
+          arguments: [(false, 1e6, 0), (false, 1e6, 0.14), (true, 1e4, 0.14), (true, 1e5, 0), (true, 1e5, 0.14),
+                      (true, 1e6, 0), (true, 1e6, 0.14)] as [(Bool, Double, Double)])
+    func pressedHarder(corner: Bool, acceleration: Double, tilt: Double) {
+        let direction = corner ? Vector(0.8, -0.6) : Vector(1, -0.35)
+        let result = check(acceleration: acceleration, tilt: tilt, direction: direction, corner: corner)
+        withKnownIssue("\(result.label): creeps and gains energy") {
+            #expect(result.gain <= 0.01 && result.down <= result.allowed, "gain \(result.gain), moved \(result.down) pt")
+        }
+    }
+
+    /// An 11 pt box at rest a quarter point from the right boundary (x = 640), halfway down it or
+    /// in the top-right corner, under the field along `direction` for 2 s.
+    /// Returns the most energy above the start (in m·a·1.1 pt, the drive's work over a tenth of the
+    /// item's size), the furthest move against the field along the wall (down; in the corner,
+    /// away from the ceiling) and the move allowed (the tip's drop and half a point).
+    func check(acceleration a: Double, tilt: Double, direction: Vector, corner: Bool)
+        -> (gain: Double, down: Double, allowed: Double, label: String) {
+        let d = direction * (1 / direction.length)
+        let half = 5.5 * (cos(tilt) + sin(tilt)) + 0.25
+        let start = Point(640 - half, corner ? half : 192)
+        let animator = DynamicAnimator(referenceBounds: bounds640)
+        let item = Box(start, Size(11, 11), angle: tilt)
+        let collision = CollisionBehavior(items: [item])
+        collision.setTranslatesReferenceBoundsIntoBoundary(true)
+        animator.addBehavior(collision)
+        let properties = DynamicItemBehavior(items: [item])
+        properties.charge = 1
+        properties.friction = 1
+        properties.elasticity = 0
+        animator.addBehavior(properties)
+        animator.commitChanges()
+        let m = animator.mass(for: item), inertia = animator.inertia(for: item)
+        let field = FieldBehavior.electricField()
+        field.position = start - d * 1e9
+        field.strength = a * m / GravityBehavior.pointsPerSecondSquared
+        field.addItem(item)
+        animator.addBehavior(field)
+        let label = "\(a) pt/s², tilt \(tilt), \(corner ? "in the corner" : "against the wall")"
+        let scale = m * a * 1.1
+        var worstGain = -Double.infinity, furthestDown = 0.0
+        run(animator, steps: 120) { _ in
+            let v = animator.linearVelocity(for: item), w = animator.angularVelocity(for: item)
+            let energy = 0.5 * m * v.lengthSquared + 0.5 * inertia * w * w - m * a * d.dot(item.center - start)
+            worstGain = max(worstGain, energy / scale)
+            furthestDown = max(furthestDown, item.center.y - start.y)
+        }
+        return (worstGain, furthestDown, 0.5 + 5.5 * (1 - cos(tilt) + sin(tilt)), label)
+    }
+}
