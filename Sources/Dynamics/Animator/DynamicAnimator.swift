@@ -77,7 +77,10 @@ public final class DynamicAnimator {
     let world: World
     /// The items in the engine at the last commit, in the order they joined, with their bodies
     /// and shapes (DynamicAnimator+Commit.swift); the indexes below point into it.
-    var records: [ItemRecord] = []
+    var records: [ItemRecord] = [] { didSet { recordOfBody.removeAll() } }
+    /// By body index, the index of the record of that body (-1: none), built again after the
+    /// records change: a step writes back only the bodies that moved (DynamicAnimator+Stepping.swift).
+    var recordOfBody: [Int32] = []
     var recordIndex: [ObjectIdentifier: Int] = [:]
     var shapeOwner: [ShapeID: Int] = [:]
     /// Every behavior, parents before children, as of the last commit.

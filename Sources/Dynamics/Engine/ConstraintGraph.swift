@@ -64,7 +64,8 @@ struct ConstraintGraph {
     /// records, serve the rare scalar ones. A contact whose moving bodies are all `jointed` (held
     /// by a joint) goes to the overflow, where a joint group may take its normal rows
     /// (JointGroups.swift).
-    mutating func build(contacts: UnsafeBufferPointer<Contact>, solverBodies: UnsafePointer<SolverBody>,
+    mutating func build(contacts: UnsafeBufferPointer<Contact>, active: ActiveContacts = ActiveContacts(),
+                        solverBodies: UnsafePointer<SolverBody>,
                         bodies: UnsafeMutablePointer<Body>, bodyCount: Int, jointed: UnsafeBufferPointer<Bool>,
                         settings: SolverSettings, workers: SolverWorkers? = nil) {
         let k = Self.colorCount
@@ -80,7 +81,8 @@ struct ConstraintGraph {
 
         var counts = (0..<k).map { _ in 0 }
         var lastTwo = [SIMD2<Int32>](repeating: SIMD2(-1, -1), count: k)
-        colorContacts(contacts, solverBodies, bodies, words: words, anyJointed: anyJointed, jointed, settings, &counts, &lastTwo)
+        colorContacts(contacts, active, solverBodies, bodies, words: words, anyJointed: anyJointed, jointed, settings,
+                      &counts, &lastTwo)
         moveSmallTails(contacts, bodies, solverBodies, settings, &counts, lastTwo)
         fillBatches(contacts, solverBodies, settings, counts, workers: workers)
     }
@@ -89,7 +91,8 @@ struct ConstraintGraph {
     ///    overflow, and elastic ones get a scalar copy for the impact pass. Each color
     ///    remembers its last two contacts, in case they end up as a small tail.
     @inline(__always)
-    private mutating func colorContacts(_ contacts: UnsafeBufferPointer<Contact>, _ solverBodies: UnsafePointer<SolverBody>,
+    private mutating func colorContacts(_ contacts: UnsafeBufferPointer<Contact>, _ active: ActiveContacts,
+                                        _ solverBodies: UnsafePointer<SolverBody>,
                                         _ bodies: UnsafeMutablePointer<Body>, words: Int, anyJointed: Bool,
                                         _ jointed: UnsafeBufferPointer<Bool>, _ settings: SolverSettings,
                                         _ counts: inout [Int], _ lastTwo: inout [SIMD2<Int32>]) {
@@ -99,10 +102,12 @@ struct ConstraintGraph {
         counts.withUnsafeMutableBufferPointer { counts in
         lastTwo.withUnsafeMutableBufferPointer { lastTwo in
             let bits = bitBuffer.baseAddress!
-            for ci in 0..<contacts.count where contacts[ci].manifold.count > 0 {
+            // A contact of no active body has a sleeping one or none that moves (ActiveContacts.swift).
+            active.forEach(count: contacts.count) { ci in
+                guard contacts[ci].manifold.count > 0 else { return }
                 let a = Int(contacts[ci].bodyA), b = Int(contacts[ci].bodyB)
                 // Sleeping bodies keep their contacts out of the solver (IslandSleeper.swift).
-                if solverBodies[a].isAsleep || solverBodies[b].isAsleep { continue }
+                if solverBodies[a].isAsleep || solverBodies[b].isAsleep { return }
                 let movesA = solverBodies[a].isDynamic, movesB = solverBodies[b].isDynamic
                 let wordA = a &>> 6, bitA: UInt64 = 1 &<< UInt64(a & 63)
                 let wordB = b &>> 6, bitB: UInt64 = 1 &<< UInt64(b & 63)

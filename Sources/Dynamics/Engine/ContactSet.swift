@@ -65,6 +65,10 @@ struct ContactSet {
     /// Each contact's two shapes, by contact index, kept beside the contacts: the broad phase's
     /// look for separated pairs reads 8 bytes a contact instead of the contact's first cache line.
     private(set) var shapePairs: [SIMD2<Int32>] = []
+    /// Each contact's two bodies, the same way: finding the active contacts reads these only.
+    private(set) var bodyPairs: [SIMD2<Int32>] = []
+    /// The contacts the step works on while part of the scene sleeps (ActiveContacts.swift).
+    private(set) var active = ActiveContacts()
     private var pairs = PairTable()
     private(set) var beginEvents: [ContactEvent] = []
     private(set) var endEvents: [ContactEvent] = []
@@ -166,6 +170,7 @@ struct ContactSet {
         pairs[key] = Int32(contacts.count)
         contacts.append(c)
         shapePairs.append(SIMD2(sa, sb))
+        bodyPairs.append(SIMD2(c.bodyA, c.bodyB))
     }
 
     /// Destroys contact `i`; the last contact takes its index. A touching contact ends.
@@ -181,10 +186,12 @@ struct ContactSet {
         if i != last {
             contacts[i] = contacts[last]
             shapePairs[i] = shapePairs[last]
+            bodyPairs[i] = bodyPairs[last]
             pairs[Self.pairKey(contacts[i].shapeA, contacts[i].shapeB)] = Int32(i)
         }
         contacts.removeLast()
         shapePairs.removeLast()
+        bodyPairs.removeLast()
     }
 
     /// One contact fewer charged to `shape`; a shape once refused is looked at again.
@@ -227,6 +234,12 @@ struct ContactSet {
         return changed
     }
 
+    /// Finds the contacts with an active body (ActiveContacts.swift): before the narrow phase, and
+    /// again when it woke islands.
+    mutating func selectActive(bodies: UnsafeBufferPointer<Body>, sleepers: Bool) {
+        active.select(bodies: bodies, pairs: bodyPairs, sleepers: sleepers)
+    }
+
     /// The contacts as a mutable buffer, for the solver to store its impulses.
     mutating func withContacts<R>(_ body: (UnsafeMutableBufferPointer<Contact>) -> R) -> R {
         contacts.withUnsafeMutableBufferPointer { body($0) }
@@ -245,11 +258,12 @@ struct ContactSet {
         var recycled = 0
         defer { recycledCount = recycled }
         let v = UnsafePointer(geometry.worldVertices), n = UnsafePointer(geometry.worldNormals)
+        let active = self.active
         contacts.withUnsafeMutableBufferPointer { cp in
-            for i in 0..<cp.count {
+            active.forEach(count: cp.count) { i in
                 let a = bodies[Int(cp[i].bodyA)], b = bodies[Int(cp[i].bodyB)]
                 // Contacts among sleeping and static bodies keep their manifolds as they are.
-                if sleepers && !IslandSleeper.isActive(a) && !IslandSleeper.isActive(b) { continue }
+                if sleepers && !IslandSleeper.isActive(a) && !IslandSleeper.isActive(b) { return }
                 var kept = false
                 if recycleDistance > 0 && cp[i].poses.isValid && cp[i].restitution == 0 {
                     let tolerance = cp[i].touching ? recycleDistance : min(recycleDistance, base)
@@ -345,7 +359,8 @@ struct ContactSet {
     }
 
     /// After the solver stored its impulses: a contact touches when a point carried a normal
-    /// impulse or overlaps by more than `linearSlop`; a change of touching is an event.
+    /// impulse or overlaps by more than `linearSlop`; a change of touching is an event. A contact
+    /// with no active body is left out: its manifold is the one its flag was last decided from.
     mutating func updateTouching(linearSlop slop: Double) {
         // Collected apart and appended after, since the loop holds the contacts' buffer; the
         // ended events of contacts destroyed earlier in the step stay first.
@@ -354,8 +369,9 @@ struct ContactSet {
             beginEvents.append(contentsOf: began)
             endEvents.append(contentsOf: ended)
         }
+        let active = self.active
         contacts.withUnsafeMutableBufferPointer { cp in
-            for i in 0..<cp.count {
+            active.forEach(count: cp.count) { i in
                 let m = cp[i].manifold
                 var touching = false
                 if m.count > 0 {

@@ -148,8 +148,8 @@ struct IslandSleeper {
 
     /// End of a step: puts every island whose bodies are all ready to sleep, and forgets which
     /// bodies their owner moved.
-    mutating func endStep(_ bodies: inout [Body], movers: [Int32], contacts: [Contact], shapes: [Shape],
-                          joints: [Joint], timeToSleep: Double) {
+    mutating func endStep(_ bodies: inout [Body], movers: [Int32], contacts: [Contact], active: ActiveContacts,
+                          shapes: [Shape], joints: [Joint], timeToSleep: Double) {
         isStepping = false
         for i in moved { bodies[Int(i)].isMovedByOwner = false }
         moved.removeAll(keepingCapacity: true)
@@ -168,7 +168,7 @@ struct IslandSleeper {
         bodies.withUnsafeMutableBufferPointer { bp in
         parent.withUnsafeMutableBufferPointer { parent in
             sleepReadyIslands(bp, BodyUnionFind(parent: parent), &ready, &island, movers: movers, contacts: contacts,
-                              shapes: shapes, joints: joints, timeToSleep: timeToSleep)
+                              active: active, shapes: shapes, joints: joints, timeToSleep: timeToSleep)
         }}
     }
 
@@ -177,7 +177,8 @@ struct IslandSleeper {
     /// motor drives. `ready` and `island` are scratch, by root body.
     private mutating func sleepReadyIslands(_ bp: UnsafeMutableBufferPointer<Body>, _ sets: BodyUnionFind,
                                             _ ready: inout [Bool], _ island: inout [Int32], movers: [Int32],
-                                            contacts: [Contact], shapes: [Shape], joints: [Joint], timeToSleep: Double) {
+                                            contacts: [Contact], active: ActiveContacts, shapes: [Shape], joints: [Joint],
+                                            timeToSleep: Double) {
         @inline(__always) func joins(_ i: Int32) -> Bool {
             bp[Int(i)].kind == .dynamic && bp[Int(i)].island < 0 && bp[Int(i)].isActive
         }
@@ -186,7 +187,10 @@ struct IslandSleeper {
             ready[Int(i)] = true
             island[Int(i)] = -1
         }
-        for c in contacts where c.manifold.count > 0 {
+        // Only contacts with an active body can join two awake bodies (ActiveContacts.swift).
+        active.forEach(count: contacts.count) { ci in
+            let c = contacts[ci]
+            guard c.manifold.count > 0 else { return }
             let a = shapes[Int(c.shapeA)].body, b = shapes[Int(c.shapeB)].body
             if joins(a) && joins(b) { sets.union(a, b) }
         }

@@ -242,7 +242,8 @@ struct Stepper {
         solverBodies.withUnsafeBufferPointer { sb in
         bodies.withUnsafeMutableBufferPointer { bp in
             jointed.withUnsafeBufferPointer { jb in
-                graph.build(contacts: cp, solverBodies: sb.baseAddress!, bodies: bp.baseAddress!, bodyCount: bodyCount,
+                graph.build(contacts: cp, active: contacts.active, solverBodies: sb.baseAddress!, bodies: bp.baseAddress!,
+                            bodyCount: bodyCount,
                             jointed: jb, settings: set, workers: workers)
             }
         }}}

@@ -207,18 +207,22 @@ struct WallGuard {
     /// this step, moving against the contact's normal (relative to the wall, for one that
     /// moved); the sweep leaves a path shorter than the core radius to the contact. Bodies the
     /// sweep put back (`moved`) are left as they are.
-    func holdCenters(_ bodies: inout [Body], contacts: [Contact], result: StepResult, moved: [Int32]) {
+    /// Only `active` contacts can hold an awake body (ActiveContacts.swift).
+    func holdCenters(_ bodies: inout [Body], contacts: [Contact], active: ActiveContacts, result: StepResult,
+                     moved: [Int32]) {
         let slop = linearSlop
         contacts.withUnsafeBufferPointer { cp in
         result.solverBodies.withUnsafeBufferPointer { sb in
         bodies.withUnsafeMutableBufferPointer { bp in
-            for c in cp where c.touching {
+            active.forEach(count: cp.count) { ci in
+                guard cp[ci].touching else { return }
+                let c = cp[ci]
                 // From the compact copies first: most contacts are between two moving bodies.
                 let sa = sb[Int(c.bodyA)], sbb = sb[Int(c.bodyB)]
                 let staticIsA: Bool
                 if sbb.isDynamic && !sbb.isAsleep && Self.holds(sa, sbb) { staticIsA = true }
                 else if sa.isDynamic && !sa.isAsleep && Self.holds(sbb, sa) { staticIsA = false }
-                else { continue }
+                else { return }
                 let body = staticIsA ? Int(c.bodyB) : Int(c.bodyA)
                 // The normal pointing from the wall to the moving body.
                 let n = staticIsA ? c.manifold.normal : -c.manifold.normal
@@ -229,17 +233,17 @@ struct WallGuard {
                         holdPart(body, wall: staticIsA ? Int(c.bodyA) : Int(c.bodyB), shape: staticIsA ? c.shapeB : c.shapeA,
                                  wallShape: shape, still: wallStill, normal: n, bp, result: result)
                     }
-                    continue
+                    return
                 }
                 let wall = staticIsA ? bp[Int(c.bodyA)] : bp[Int(c.bodyB)]
                 let travel = result.displacement(of: Int32(body))
                 let distance = travel.length
-                guard distance > 0, distance <= bp[body].coreRadius, travel.dot(n) < 0 else { continue }
+                guard distance > 0, distance <= bp[body].coreRadius, travel.dot(n) < 0 else { return }
                 let end = bp[body].position, start = end - travel
                 let s = shapes[Int(shape)]
                 guard let t = ContinuousCollision.edgeCrossing(from: start, to: end, shape: s, transform: wall.transform,
                                                                vertices: vertices, normals: normals)
-                else { continue }
+                else { return }
                 bp[body].position = start + travel * max(0, t - slop / distance)
                 let vn = bp[body].velocity.dot(n)
                 if vn < 0 { bp[body].velocity -= n * vn }

@@ -59,6 +59,8 @@ final class World {
     var endEvents: [ContactEvent] { contactSet.endEvents }
     /// Contacts whose manifold the last step kept instead of colliding them again.
     var recycledContactCount: Int { contactSet.recycledCount }
+    /// The bodies the last step moved: active, not fixed, awake at its start (Stepper.movers).
+    var movers: [Int32] { stepper.movers }
 
     init(settings: WorldSettings = WorldSettings()) {
         self.settings = settings
@@ -301,8 +303,8 @@ final class World {
                      fields: fieldLoads, sleeper: &sleeper, workers: workers)
         fieldLoads.removeAll(keepingCapacity: true)
         holdBodiesInsideWalls(result)
-        sleeper.endStep(&bodies, movers: result.movers, contacts: contactSet.contacts, shapes: shapes, joints: joints,
-                        timeToSleep: settings.timeToSleep)
+        sleeper.endStep(&bodies, movers: result.movers, contacts: contactSet.contacts, active: contactSet.active,
+                        shapes: shapes, joints: joints, timeToSleep: settings.timeToSleep)
     }
 
     /// No dynamic body's center ends the step beyond a still shape (WallGuard.swift).
@@ -312,7 +314,8 @@ final class World {
             let walls = WallGuard(shapes: shapes, vertices: v.baseAddress!, normals: n.baseAddress!,
                                   linearSlop: settings.linearSlop)
             let moved = walls.sweepFastBodies(&bodies, result: result, broadPhase: broadPhase)
-            walls.holdCenters(&bodies, contacts: contactSet.contacts, result: result, moved: moved)
+            walls.holdCenters(&bodies, contacts: contactSet.contacts, active: contactSet.active, result: result,
+                              moved: moved)
         }}
     }
 
@@ -366,12 +369,15 @@ final class World {
         let sleepers = sleeper.hasSleepers
         let touched = shapes.withUnsafeBufferPointer { sp in
             bodies.withUnsafeBufferPointer { bp in
-                withGeometry { geometry in
+                contactSet.selectActive(bodies: bp, sleepers: sleepers)
+                return withGeometry { geometry in
                     contactSet.update(dt: dt, settings: settings, shapes: sp, bodies: bp, geometry: geometry,
                                       sleepers: sleepers)
                 }
             }
         }
-        if !touched.isEmpty { sleeper.wake(touched: touched, &bodies, contacts: contactSet.contacts, shapes: shapes) }
+        guard !touched.isEmpty else { return }
+        sleeper.wake(touched: touched, &bodies, contacts: contactSet.contacts, shapes: shapes)
+        bodies.withUnsafeBufferPointer { contactSet.selectActive(bodies: $0, sleepers: sleeper.hasSleepers) }
     }
 }
