@@ -88,7 +88,7 @@ public enum TravelBench {
             for _ in 0..<stepsAtEach where step > 0 { result.stepsBack.append(show(step - 1)) }
             for _ in 0..<stepsAtEach where step < steps { result.stepsForward.append(show(step + 1)) }
             let t0 = now()
-            let trip = step >= shown.stepCount ? shown : history.start(toReach: step)
+            let trip = history.start(toReach: step, from: shown)
             history.advance(trip, to: step)
             result.resumes.append((now() - t0) * 1000)
             if trip !== shown { history.recycle(shown) }

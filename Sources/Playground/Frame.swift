@@ -91,7 +91,7 @@ final class FrameDrawer {
     /// returns the canvas's picture in pixel mode.
     private func drawPlayArea(_ scene: Scene, _ state: FrameState, into grid: inout CellGrid) -> (picture: PixelImage, rows: Int)? {
         var canvas = takeCanvas(for: state)
-        renderer.redraw(scene, on: &canvas, viewport: state.viewport, beneathItems: state.shownFrame == nil ? [state.trails] : [],
+        renderer.redraw(scene, on: &canvas, viewport: state.viewport, beneathItems: [state.trails],
                         shown: state.shownFrame)
         state.editMode?.draw(on: &canvas, scene: scene, viewport: state.viewport)
         // The overlay reads the engine, at the session's own step: left out over a recorded frame.

@@ -88,6 +88,7 @@ extension PlaygroundApp {
         line.droppedFrames = frames.droppedFrames
         line.rewindPercent = time.rewindPercent(onScreen: s)
         line.sceneTime = time.shownFrame.map { Double($0.step) / 60 } ?? s.time
+        line.showsRecordedFrame = time.showsRecordedFrame
         line.editing = editMode.isOn ? editMode.statusText : nil
         line.framesPerSecond = time.isPaused || s.isAtRest ? 0 : frames.framesPerSecond
         line.stepMilliseconds = time.stepMilliseconds

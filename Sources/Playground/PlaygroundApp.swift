@@ -142,7 +142,7 @@ public final class PlaygroundApp {
     /// One turn at `now`: what is due happens, and a frame is drawn if one is due.
     private func turn(now: Double) {
         checkForEdits(now: now)
-        if time.isTravelling { continueTravel() }
+        if time.isTravelling { continueTravel() } else if time.needsSettle { continueSettle() }
         update(now: now)
         if let expiry = shownToastExpiry, now >= expiry { needsDraw = true }
         // A drop left the last second: redraw the status line with the new count.
@@ -179,7 +179,7 @@ public final class PlaygroundApp {
 
     /// How long the loop may wait at `now` before something is due.
     private func waitTimeout(now: Double) -> Double {
-        if exit != nil || time.isTravelling { return 0 }
+        if exit != nil || time.isTravelling || time.needsSettle { return 0 }
         if needsDraw { return frames.untilDue(at: now) }
         var timeout = time.wait(for: session, at: now, idle: options.idleTimeout)
         if let interval = options.reloadInterval, watcher.isWatching {
@@ -202,8 +202,23 @@ public final class PlaygroundApp {
     func travel(by steps: Int, now: Double) {
         guard let s = session else { return }
         if let why = time.travel(by: steps, from: s) { return post(why, now: now) }
+        // A toast belongs to the moment it was posted at, not to the step gone to.
+        play.toast = nil
         needsDraw = true
+        if !time.isTravelling { refillTrails(at: time.shownFrame?.step ?? s.stepCount, of: s) }
         continueTravel()
+    }
+
+    /// The trails refilled from the recorded frames up to `step` (Trails.refill), for the items
+    /// of `s` (whose layout the frames fit).
+    func refillTrails(at step: Int, of s: SceneSession) {
+        guard let history, !play.trails.itemIDs.isEmpty else { return }
+        let ids = play.trails.itemIDs
+        let indices = ids.map { id in s.scene.items.firstIndex { $0.id == id } ?? -1 }
+        let centers = history.centers(ofItemsAt: indices, through: step, count: play.trails.length,
+                                      layout: DisplayFrame.layout(of: s.scene))
+        let byID = Dictionary(zip(ids, centers), uniquingKeysWith: { a, _ in a })
+        play.trails.refill { byID[$0] ?? [] }
     }
 
     /// Puts the exact state of the recorded frame on screen in its place, rebuilt (see
@@ -221,6 +236,14 @@ public final class PlaygroundApp {
         if let shown = time.continueTravel(onScreen: session) { putOnScreen(shown) }
     }
 
+    /// Runs the settle of the recorded frame on screen a slice further (TimeController+Settle);
+    /// once it arrives, the exact state takes the frame's place.
+    func continueSettle() {
+        guard let s = session, let exact = time.continueSettle(onScreen: s) else { return }
+        putOnScreen(exact)
+        needsDraw = true
+    }
+
     /// Ends the trip under way (see TimeController.endTravel).
     func endTravel() {
         guard time.isTravelling else { return }
@@ -228,11 +251,11 @@ public final class PlaygroundApp {
         needsDraw = true
     }
 
-    /// A trip's session takes the screen: the trails start over behind a session that is not
-    /// the one they followed, and its messages so far count as shown (and its bells as rung:
+    /// A trip's session takes the screen: the trails behind a session that is not the one they
+    /// followed are refilled from the recorded frames up to its step, and its messages so far count as shown (and its bells as rung:
     /// re-simulating the way back rings nothing).
     private func putOnScreen(_ shown: SceneSession) {
-        if shown !== play.session { play.trails.restart() }
+        if shown !== play.session { refillTrails(at: shown.stepCount, of: shown) }
         play.session = shown
         play.messagesShown = shown.messages.count
         _ = shown.rules?.takeBells()

@@ -26,14 +26,33 @@ extension SessionHistory {
     /// place a trip back in time starts from. It is restored from the latest checkpoint at or
     /// before `target`, or a fresh session at step 0 (`makeSession`) when there is none.
     public func start(toReach target: Int) -> SceneSession {
-        while let c = checkpoints.latest(atOrBefore: target) {
+        restoredLatest(atOrBefore: target, after: -1) ?? makeSession()
+    }
+
+    /// The session a trip to `target` starts from when `current` (the one on screen) could run
+    /// there itself: `current` when it is at or before `target` and no checkpoint lies more than
+    /// `restoreWorth` steps beyond it (a jump forward runs from the nearest checkpoint, not
+    /// through every step from the step on screen); otherwise as `start(toReach:)`.
+    public func start(toReach target: Int, from current: SceneSession) -> SceneSession {
+        guard current.stepCount <= target else { return start(toReach: target) }
+        return restoredLatest(atOrBefore: target, after: current.stepCount + Self.restoreWorth) ?? current
+    }
+
+    /// Steps a restore is worth: a checkpoint within this many steps ahead of a session that
+    /// can run on is not restored (building or resetting a session costs a few steps' time).
+    static let restoreWorth = 16
+
+    /// Restored from the latest checkpoint at or before `target` and after step `floor`; nil
+    /// when there is none that restores.
+    private func restoredLatest(atOrBefore target: Int, after floor: Int) -> SceneSession? {
+        while let c = checkpoints.latest(atOrBefore: target), c.step > floor {
             if let session = restored(c) { return session }
             // What made this one fail (a spawned item, say) stays in the scene after it: drop
             // it and the later ones, and take no more there until that past is dropped.
             checkpoints.drop(from: c.step)
             unrestorableFrom = min(unrestorableFrom ?? c.step, c.step)
         }
-        return makeSession()
+        return nil
     }
 
     /// Offers the session, just stepped with the entries of its step delivered, for a checkpoint;

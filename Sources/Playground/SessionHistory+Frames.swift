@@ -10,6 +10,7 @@
 // One budget holds both the frames and the checkpoints: the checkpoints get what the frames
 // leave (at least an eighth), so the history as a whole stays within `budget`.
 import Foundation
+import Geometry
 import Scenes
 
 extension SessionHistory {
@@ -29,6 +30,28 @@ extension SessionHistory {
 
     /// The frame recorded for `step`, nil when there is none.
     public func frame(at step: Int) -> DisplayFrame? { frames.frame(at: step) }
+
+    /// Where the items at `indices` of the frames were at each of the `count` steps through
+    /// `step`, oldest first: back as far as frames of `layout` go without a gap (a step with no
+    /// frame, or one of another layout, ends them; missing frames at the end are left out). Not
+    /// finite centers are left out.
+    public func centers(ofItemsAt indices: [Int], through step: Int, count: Int, layout: Int) -> [[Point]] {
+        var centers = Array(repeating: [Point](), count: indices.count)
+        var gap = false
+        for j in max(0, step - count + 1)...max(0, step) {
+            guard let frame = frames.frame(at: j), frame.layout == layout else {
+                gap = true
+                continue
+            }
+            if gap { centers = Array(repeating: [], count: indices.count) }
+            gap = false
+            for (k, index) in indices.enumerated() where frame.items.indices.contains(index) {
+                let center = frame.items[index].center
+                if center.isFinite { centers[k].append(center) }
+            }
+        }
+        return centers
+    }
 
     /// Bytes the frames hold, and the frames and checkpoints together.
     public var frameBytes: Int { frames.bytes }

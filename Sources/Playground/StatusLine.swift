@@ -9,7 +9,9 @@
 // What the state word says, first match wins: "rewinding… N %" while a trip back re-simulates;
 // "terminal slow: N frames dropped" while frames are being dropped; "slow motion R×" while steps
 // cannot keep up; else "paused" (with the scene time), "resting" or "running", with the speed
-// when it is not 1×.
+// when it is not 1×. While paused on a recorded frame whose exact state is still being rebuilt
+// (TimeController+Settle), the time ends in "≈": the picture is the step's, to within a cell at
+// an edge, and turns exact when the "≈" goes.
 //
 // A message wins the room over the figures: while one shows, the fps and ms fields give way to
 // it, and `lines(width:maximumLines:)` wraps a long one at spaces onto more rows (the status rows
@@ -36,6 +38,8 @@ struct StatusLine: Equatable {
     var rewindPercent: Int?
     /// The scene's time in seconds (shown while paused).
     var sceneTime = 0.0
+    /// Whether the picture is a recorded frame, not yet the exact state ("≈" after the time).
+    var showsRecordedFrame = false
     /// Edit mode's words (tool, selection), while it is on.
     var editing: String?
     var framesPerSecond = 0
@@ -90,7 +94,7 @@ struct StatusLine: Equatable {
         if let rewindPercent {
             state = "rewinding… \(rewindPercent) %"
         } else if isPaused {
-            state += String(format: " │ %.2f s", sceneTime)
+            state += String(format: " │ %.2f s", sceneTime) + (showsRecordedFrame ? " ≈" : "")
         }
         if let editing { state += " │ \(editing)" }
         if let scoreboard { state += " │ \(scoreboard)" }

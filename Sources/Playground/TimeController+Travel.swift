@@ -30,6 +30,7 @@ extension TimeController {
         scene.furthestStep = max(scene.furthestStep, s.stepCount)
         forgetPastEditEvents()
         if scene.trip == nil, show(target, of: s, history) {
+            if scene.shown == nil { discardSettling(onScreen: s) }
             guard scene.shown != nil, rebuildIsCheap(target, from: s, history) else { return nil }
         } else {
             scene.shown = nil
@@ -37,7 +38,10 @@ extension TimeController {
         if let trip = scene.trip, target >= trip.session.stepCount {
             scene.trip?.target = target
         } else if target >= s.stepCount {
-            scene.trip = Trip(session: s, target: target)
+            discardSettling(onScreen: s)
+            scene.trip = Trip(session: history.start(toReach: target, from: s), target: target)
+        } else if let settling = takeSettling(upTo: target, onScreen: s) {
+            scene.trip = Trip(session: settling.session, target: target)
         } else {
             scene.trip = Trip(session: history.start(toReach: target), target: target)
         }
@@ -61,7 +65,8 @@ extension TimeController {
     /// the last milliseconds a step took (a restore counted as one more step): then it is
     /// rebuilt at once, and the frame shows only until it arrives.
     private func rebuildIsCheap(_ target: Int, from s: SceneSession, _ history: SessionHistory) -> Bool {
-        let start = target >= s.stepCount ? s.stepCount : history.checkpoints.latest(atOrBefore: target)?.step ?? 0
+        let checkpoint = history.checkpoints.latest(atOrBefore: target)?.step ?? 0
+        let start = target >= s.stepCount ? max(s.stepCount, checkpoint) : checkpoint
         return Double(target - start + 2) * stepMilliseconds < exactTravelBudget
     }
 
@@ -74,10 +79,10 @@ extension TimeController {
     func settle(onScreen s: SceneSession) -> SceneSession? {
         guard let shown = scene.shown, let history = scene.history else { return nil }
         scene.shown = nil
-        if shown.step >= s.stepCount {
-            scene.trip = Trip(session: s, target: shown.step)
+        if let settling = takeSettling(upTo: shown.step, onScreen: s) {
+            scene.trip = Trip(session: settling.session, target: shown.step)
         } else {
-            scene.trip = Trip(session: history.start(toReach: shown.step), target: shown.step)
+            scene.trip = Trip(session: history.start(toReach: shown.step, from: s), target: shown.step)
         }
         var arrived: SceneSession?
         while scene.trip != nil { arrived = continueTravel(onScreen: s) ?? arrived }
@@ -96,18 +101,24 @@ extension TimeController {
     /// Runs the trip under way for at most `travelSlice` of stopwatch time (at least one step).
     /// When it arrives, the trip ends: returns the session to show then (see `endTravel`).
     func continueTravel(onScreen s: SceneSession?) -> SceneSession? {
-        guard let trip = scene.trip, let history = scene.history else { return nil }
+        guard let trip = scene.trip else { return nil }
+        return run(trip, onScreen: s, for: Self.travelSlice) ? endTravel(onScreen: s) : nil
+    }
+
+    /// Runs `trip` towards its target for at most `slice` of stopwatch time (at least one step);
+    /// returns whether it arrived. Steps of the session on screen `s` are told to `events`.
+    func run(_ trip: Trip, onScreen s: SceneSession?, for slice: Double) -> Bool {
+        guard let history = scene.history else { return false }
         let start = stopwatch()
         var asked = 0
         let onScreen = trip.session === s
-        let arrived = history.advance(trip.session, to: trip.target,
+        return history.advance(trip.session, to: trip.target,
             stepped: { [events] s in if onScreen { events.stepped(s) } },
             skipped: { [events] s, from in if onScreen { events.skipped(s, from) } },
             shouldStop: {
                 asked += 1
-                return asked > 1 && stopwatch() - start >= Self.travelSlice
+                return asked > 1 && stopwatch() - start >= slice
             })
-        return arrived ? endTravel(onScreen: s) : nil
     }
 
     /// Ends the trip under way: one that arrived (or ran the session on screen) puts its session

@@ -49,6 +49,9 @@ final class TimeController {
         /// The recorded frame shown in place of the session on screen, and its step
         /// (TimeController+Travel).
         var shown: (step: Int, frame: DisplayFrame)?
+        /// The exact state of the shown frame's step being rebuilt while paused, a slice per
+        /// turn (TimeController+Settle).
+        var settling: Trip?
         /// The furthest step the session on screen has reached; below it, it is in the past.
         var furthestStep = 0
         /// The time of the last recorded event: recorded times never go back.

@@ -4,7 +4,9 @@
 // the scene rests (`record(_:steps:)`), so a trail is always the last `length` steps of simulated
 // time: an item that stops has its trail drawn in behind it and gone after two seconds, as a
 // trail of a moving thing does. Trails are kept by item id, a value that survives the item's
-// behaviors changing, and cost nothing for items without one.
+// behaviors changing, and cost nothing for items without one. A trip through time refills them
+// from the history's recorded frames (`refill`): at a step gone back to they show the two
+// seconds before it, as they did when play passed there.
 //
 // Drawing goes beneath the items and their joints (SceneUnderlay), one segment per step from
 // each position to the next, in the item's color blended toward the background by age: a point
@@ -58,6 +60,13 @@ public struct Trails: Sendable, SceneUnderlay {
     /// was replaced by its own past, so the positions recorded belong to another timeline).
     public mutating func restart() {
         for id in itemIDs { history[id] = [] }
+    }
+
+    /// Every trail refilled with `positions(id)` (its last `length` at most): the scene on screen
+    /// moved to another step of its history, and the trails show where the items were in the
+    /// steps before that one (SessionHistory.centers), as they did when play was there.
+    public mutating func refill(_ positions: (String) -> [Point]) {
+        for id in itemIDs { history[id] = Array(positions(id).suffix(length)) }
     }
 
     /// Every trail off.

@@ -16,9 +16,10 @@
 // that order, and a restore puts a rebuilt animator's behaviors in that order before the
 // animator's own state goes back (DynamicAnimator+Checkpoint checks the structure then, and the
 // scene checks its items, so an order that does not rebuild the same records fails the restore,
-// which then falls back to re-simulating). No checkpoint is taken while the animator holds a
-// behavior that is not the file's (a rule's `snap`, an instantaneous `push` a rule just made):
-// a rebuilt scene has nothing to restore it into.
+// which then falls back to re-simulating). A behavior a rule made (a `snap`, an instantaneous
+// `push` not yet spent) is kept as the values it was made from (RuleRunner+OwnBehaviors), at
+// its place in that order, and made again on restore; the animator's restore then puts back
+// its state (a snap's joint, a push that fired) as for the file's own.
 import Dynamics
 import SceneFormat
 import Scenes
@@ -42,26 +43,35 @@ extension RuleRunner {
         let inside: [String: Bool]
         let gestures: [(number: Int, recognizer: String, actions: [ActionDescription], occurrence: EventOccurrence)]
         let memories: [Memory]
-        /// The file's behaviors in the animator, by index among them, in the animator's order.
+        /// The behaviors in the animator, in its order: a file's behavior by its index among
+        /// them (0 and up), a rule's by −1 − its index in `own`.
         let behaviorOrder: [Int]
+        /// The behaviors rules made that are in the animator.
+        let own: [OwnBehavior]
 
         /// Bytes held, roughly: the counters, the sides and the memories (an estimate; small
         /// beside the engine's arrays).
         var retainedBytes: Int {
             let word = MemoryLayout<Int>.stride
-            return counters.count * 4 * word + inside.count * 3 * word + behaviorOrder.count * word
+            return counters.count * 4 * word + inside.count * 3 * word + behaviorOrder.count * word + own.count * 6 * word
                 + memories.reduce(0) { $0 + 4 * word + ($1.firedItems.count + $1.over.count + $1.pending.count) * 3 * word }
         }
     }
 
-    /// The rules' state now; nil while the animator holds a behavior that is not the file's.
+    /// The rules' state now; nil while the animator holds a behavior that is neither the file's
+    /// nor one a rule made.
     func checkpoint() -> Checkpoint? {
         let scene = session.scene
-        guard pushes.isEmpty else { return nil }
         var order: [Int] = []
+        var own: [OwnBehavior] = []
         for behavior in scene.animator.behaviors {
-            guard let index = scene.fileBehaviors.firstIndex(where: { $0 === behavior }) else { return nil }
-            order.append(index)
+            if let index = scene.fileBehaviors.firstIndex(where: { $0 === behavior }) {
+                order.append(index)
+                continue
+            }
+            guard let made = OwnBehavior(behavior) else { return nil }
+            own.append(made)
+            order.append(-own.count)
         }
         var sides: [String: Bool] = [:]
         for item in scene.items {
@@ -71,15 +81,27 @@ extension RuleRunner {
             counters: counters, ending: ending, endingStep: endingStep, bells: bells, contacts: contacts,
             paused: paused, resumed: resumed, inside: sides, gestures: gestures,
             memories: memories.map { Checkpoint.Memory(fired: $0.fired, firedItems: $0.firedItems, pending: $0.pending, over: $0.over) },
-            behaviorOrder: order)
+            behaviorOrder: order, own: own)
     }
 
-    /// Puts the file's behaviors into the animator in the checkpoint's order (before the
-    /// animator's state is restored); false when the checkpoint names a behavior this scene lacks.
+    /// Puts the file's behaviors and the rules' own, made again, into the animator in the
+    /// checkpoint's order (before the animator's state is restored); false when the checkpoint
+    /// names a behavior or an item this scene lacks.
     func restoreBehaviors(_ c: Checkpoint) -> Bool {
         let scene = session.scene, file = scene.fileBehaviors
-        guard c.behaviorOrder.allSatisfy(file.indices.contains) else { return false }
-        let wanted = c.behaviorOrder.map { file[$0] }
+        var wanted: [DynamicBehavior] = []
+        var spent: [PushBehavior] = []
+        for index in c.behaviorOrder {
+            if index >= 0 {
+                guard file.indices.contains(index) else { return false }
+                wanted.append(file[index])
+            } else {
+                guard c.own.indices.contains(-1 - index), let made = c.own[-1 - index].make(in: scene) else { return false }
+                wanted.append(made)
+                if let push = made as? PushBehavior { spent.append(push) }
+            }
+        }
+        pushes = spent
         let now = scene.animator.behaviors
         guard !now.elementsEqual(wanted, by: ===) else { return true }
         for behavior in now { scene.animator.removeBehavior(behavior) }
