@@ -15,7 +15,7 @@ import Geometry
     }
 
     static let settings = SolverSettings(h: 1.0 / 240, invH: 240, contactSoftness: .rigid, staticSoftness: .rigid,
-                                         maxBiasVelocity: 300, maxSoftOverlap: 2, restitutionThreshold: 2, linearSlop: 0.5)
+                                         maxBiasVelocity: 300, maxSoftOverlap: 20, restitutionThreshold: 2, linearSlop: 0.5)
 
     /// One contact point between the bodies at `a` and `b` (radius `r`, normal from a to b),
     /// `offset` along the tangent, with the separation their distance gives.
