@@ -95,12 +95,16 @@ struct ContactPass {
     /// closing its gap within the substep `h`. Only a gap that closes within the substep: one
     /// still open at its end is no impact yet (the speculative rows let it close exactly that
     /// far), and bouncing it a slop early sent a ball dropped from 2 pt with e = 0.5 to 0.89 pt
-    /// instead of 0.5.
+    /// instead of 0.5. Nor a point already deeper than `deepest` (WorldSettings.maxSoftOverlap,
+    /// the deepest a soft contact lets an approach go): surfaces do not meet there, they were
+    /// pressed or placed into each other, and the soft contact's push-out is what separates
+    /// them. Bounced, the push-out of a pile of overlapping bodies came back as impacts against
+    /// every neighbour, sweep after sweep.
     @inline(__always)
-    func approach(_ p: ContactConstraintPoint, threshold: Double, h: Double) -> Double? {
+    func approach(_ p: ContactConstraintPoint, threshold: Double, h: Double, deepest: Double) -> Double? {
         let sep = separation(p)
         let vn = relativeVelocity(p).dot(n)
-        if vn < -threshold && sep + vn * h < 0 { return vn }
+        if vn < -threshold && sep + vn * h < 0 && sep > -deepest { return vn }
         return nil
     }
 

@@ -293,8 +293,8 @@ enum ContactSolver {
     @inline(__always)
     static func impact(_ c: inout ContactConstraint, _ s: UnsafeMutablePointer<BodyState>, _ set: SolverSettings) -> Bool {
         var pass = ContactPass(c, s)
-        let vn1 = pass.approach(c.p1, threshold: c.impactThreshold, h: set.h)
-        let vn2 = c.count > 1 ? pass.approach(c.p2, threshold: c.impactThreshold, h: set.h) : nil
+        let vn1 = pass.approach(c.p1, threshold: c.impactThreshold, h: set.h, deepest: set.maxSoftOverlap)
+        let vn2 = c.count > 1 ? pass.approach(c.p2, threshold: c.impactThreshold, h: set.h, deepest: set.maxSoftOverlap) : nil
         if vn1 == nil && vn2 == nil { return false }
         var solvedAsBlock = false
         if let v1 = vn1, let v2 = vn2 { solvedAsBlock = blockImpact(&c, &pass, v1, v2) }

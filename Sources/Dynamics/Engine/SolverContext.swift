@@ -70,6 +70,8 @@ struct SolverContext {
     let overflow: UnsafeMutableBufferPointer<ContactConstraint>
     /// Scalar copies of the elastic contact constraints, for the impact pass.
     let impacts: UnsafeMutableBufferPointer<ContactConstraint>
+    /// Which of them the impact pass must look at again, and the lists that say (ImpactQueue.swift).
+    let impactQueue: ImpactSweeps
     /// Awake joints that are springs (SpringForce.swift), and bodies under fields: the forces
     /// applied at every substep.
     let springs: UnsafeBufferPointer<Int32>

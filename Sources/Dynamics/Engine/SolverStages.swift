@@ -80,13 +80,11 @@ extension SolverContext {
     /// Impacts: pairwise, from current velocities, until nothing approaches. This runs before
     /// each pass that could clamp an approach (the speculative part of solve and relax), so an
     /// elastic contact always bounces from its full approach speed.
+    /// A sweep looks only at the constraints whose bodies changed since it last looked
+    /// (ImpactQueue.swift): the same impulses in the same order as sweeping them all.
     @inline(__always) func resolveImpacts() {
         if impacts.isEmpty { return }
-        for _ in 0..<impactSweeps {
-            var any = false
-            for k in 0..<impacts.count where ContactSolver.impact(&impacts[k], states, solver) { any = true }
-            if !any { break }
-        }
+        impactQueue.resolve(impacts, states, solver, sweeps: impactSweeps)
     }
 
     /// The backward step of a turn the joints' pull stiffens (TensionInertia.swift): of the

@@ -17,6 +17,8 @@ import Geometry
 
 struct Stepper {
     private var graph = ConstraintGraph()
+    /// The elastic constraints of each body, for the impact pass (ImpactQueue.swift).
+    private var impactQueue = ImpactQueue()
     /// Every body's velocity and displacement during the step, by body index.
     private var states: [BodyState] = []
     /// Dynamic bodies and their per-substep velocity change, built once per step.
@@ -248,6 +250,7 @@ struct Stepper {
             }
         }}}
         for t in tensionInertia.turns { solverBodies[Int(t.index)].invInertia = bodies[Int(t.index)].invInertia }
+        graph.withConstraints { _, _, impacts in impactQueue.build(impacts: UnsafeBufferPointer(impacts), bodyCount: bodyCount) }
         awakeJoints.withUnsafeBufferPointer { awake in
         joints.withUnsafeBufferPointer { jp in
         jointed.withUnsafeBufferPointer { jb in
@@ -318,9 +321,11 @@ struct Stepper {
         springWork.withUnsafeMutableBufferPointer { springWork in
         colorStarts.withUnsafeBufferPointer { colorStarts in
         withUnsafeMutablePointer(to: &jointGroups) { groups in
+        impactQueue.withBuffers { starts, neighbours, pending in
             body(SolverContext(states: sp.baseAddress!, motions: mp, movers: mv, joints: jp.baseAddress!,
                                awakeJoints: aj, jointGroups: groups, batches: wp, colorStarts: colorStarts,
                                workers: split.map { Unmanaged.passUnretained($0) }, overflow: op, impacts: ip,
+                               impactQueue: ImpactSweeps(starts: starts, neighbours: neighbours, pending: pending),
                                springs: springs, fieldBodies: fields, loadHalves: halves, stiffTurns: turns, fieldWork: work,
                                springWork: springWork,
                                solver: set, wide: WideSettings(set), jointSoftness: jointSoftness,
@@ -328,7 +333,7 @@ struct Stepper {
                                iterativeJointPasses: max(1, settings.iterativeJointPasses),
                                iterativeJointRelaxPasses: max(1, settings.iterativeJointRelaxPasses), h: h,
                                maxLinearSpeed: maxSpeed, impactSweeps: sweeps))
-        }}}}}}}}}}}}}}
+        }}}}}}}}}}}}}}}
     }
 
     /// Stores the step's impulses in the manifolds (warm starting), then decides touching.
