@@ -44,6 +44,9 @@ struct FieldBody {
     let mass: Double
     let charge: Double
     let time: Double
+    /// Index of the body's entry in the step's field work (FieldWork.swift), or −1 for a field
+    /// without a potential, whose kicks nobody settles.
+    var work: Int32 = -1
 }
 
 struct SolverContext {

@@ -65,7 +65,11 @@ extension SolverContext {
             let p: Point = f.position + st.pointee.dp
             let t: Double = f.time + elapsed
             f.field.kick(&v, at: p, mass: f.mass, charge: f.charge, time: t, tau: tau, h: h)
+            if f.work < 0 { st.pointee.v = v; continue }
+            // What the kick gave the body's motion, as the velocity is stored (FieldWork.swift).
+            let before = st.pointee.v.lengthSquared
             st.pointee.v = v
+            fieldWork[Int(f.work)].kicked += 0.5 * f.mass * (st.pointee.v.lengthSquared - before)
         }
     }
 

@@ -180,6 +180,7 @@ struct Stepper {
         for load in fields {
             let b = bodies[Int(load.body)]
             guard b.isActive && b.kind == .dynamic && !b.isAsleep else { continue }
+            var work: Int32 = -1
             if let v = load.field.potential(at: b.position, mass: b.mass, charge: b.charge) {
                 let a = load.field.acceleration(at: b.position, velocity: .zero, mass: b.mass, charge: b.charge,
                                                 time: load.time)
@@ -187,9 +188,10 @@ struct Stepper {
                 let owed = fieldWork.contains { fieldBodies[Int($0.fieldBody)].index == load.body } ? 0 : b.fieldEnergyOwed
                 fieldWork.append(FieldWork(fieldBody: Int32(fieldBodies.count), position: b.position, acceleration: a,
                                            potential: v, owed: owed))
+                work = Int32(fieldWork.count - 1)
             }
             fieldBodies.append(FieldBody(field: load.field, index: load.body, position: b.position, mass: b.mass,
-                                         charge: b.charge, time: load.time))
+                                         charge: b.charge, time: load.time, work: work))
         }
     }
 
