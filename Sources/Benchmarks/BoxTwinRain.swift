@@ -7,7 +7,8 @@
 // at x = −125 + 6.25(c + 0.5), y = 40 + 45r; after 40 columns (1,000 ragdolls, 11,000 bodies)
 // each new column first removes the oldest. A ragdoll (scale 1, its feet at its position) has
 // 11 bones, each a capsule (density 1, friction 0.2), joined to its parent by a revolute joint
-// with an angle range, joint friction 0.05 N·m × the bone's share and a 5 Hz spring:
+// with an angle range, joint friction 0.05 N·m × the bone's share and a 5 Hz spring of damping
+// ratio 0.5 toward the angle it was made at:
 //   bone          centre   capsule (y1…y2, r)     parent      pivot  range (π)       share
 //   hip           0.95     −0.02…0.02, 0.095      —           —      —               1
 //   torso         1.2      ±0.135, 0.09           hip         1.0    −0.25…0         0.5
@@ -21,10 +22,11 @@
 // Every bone is a capsule item. Filters as v3's: a bone is in category 2 and collides with
 // categories 1 and 2, a foot is in category 2 and collides with category 1 only (the ground),
 // and the i-th ragdoll of each group of 5 has group −(i + 1), so a ragdoll's own bones never
-// collide while ragdolls of a group pile on each other. Approximations: the foot is a plain path
-// item of the lower leg's group (square corners, the leg's friction); the joints' 5 Hz spring is
-// left out (Nudge's pin has none). Each floor is one boundary outline of its boxes' union (a
-// boundary is not filtered, as v3's floors in category 1 meet every bone and foot).
+// collide while ragdolls of a group pile on each other. The joints' spring is the pin's angular
+// spring (angularFrequency 5 Hz, angularDamping 0.5). Approximations: the foot is a plain path
+// item of the lower leg's group (square corners, the leg's friction). Each floor is one boundary
+// outline of its boxes' union (a boundary is not filtered, as v3's floors in category 1 meet
+// every bone and foot).
 import Geometry
 import Dynamics
 
@@ -33,7 +35,7 @@ extension BoxTwins {
     struct Rain {
         let floors = 5, floorSpacing = 45.0, gridSize = 0.5, gridCount = 500
         let columns = 40, groupSize = 5, every = 8, firstY = 40.0, ragdollSpacing = 0.5, steps = 1000
-        let friction = 0.2, density = 1.0, jointFriction = 0.05
+        let friction = 0.2, density = 1.0, jointFriction = 0.05, jointHertz = 5.0, jointDamping = 0.5
         var span: Double { Double(gridCount) * gridSize }
         let foot = [(-0.03, -0.185), (0.11, -0.185), (0.11, -0.16), (-0.03, -0.14)]
         /// Centre, capsule (y1, y2, radius), parent, pivot, range in multiples of π, friction share.
@@ -128,6 +130,8 @@ extension BoxTwins {
                                                        attachmentAnchor: point(p.0, p.1 + b.pivot))
             pin.attachmentRange = (-b.range.1 * Double.pi)...(-b.range.0 * Double.pi)
             pin.frictionTorque = d.jointFriction * b.share * torqueScale
+            pin.angularFrequency = d.jointHertz
+            pin.angularDamping = d.jointDamping
             whole.addChildBehavior(pin)
         }
         for bone in bones { collision.addItem(bone); gravity.addItem(bone) }

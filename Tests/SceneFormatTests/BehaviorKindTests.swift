@@ -147,3 +147,41 @@ struct PinMotorFormatTests {
                           at: "-5", keyPath: "behaviors[0].motorTorque", containing: ["at least 0"])
     }
 }
+
+/// A pin's angular spring in the file: `angularFrequency`, `angularDamping`, `restAngle`.
+@Suite("Pin angular spring keys")
+struct PinSpringFormatTests {
+    static let items = PinMotorFormatTests.items
+
+    @Test("the angular spring's keys read as written and round-trip", arguments: [
+        "{type: attachment, kind: pin, item: a, anchor: [0, 0], angularFrequency: 5, angularDamping: 0.5}",
+        "{type: attachment, kind: pin, item: a, to: b, anchor: [5, 5], angularFrequency: 0.5, restAngle: -0.25, frictionTorque: 2}",
+    ])
+    func roundTrip(_ entry: String) throws {
+        try BehaviorKindTests.expectRoundTrip(entry)
+        let pin = try #require(BehaviorKindTests.parse(entry: entry)?.as(BehaviorDescription.Attachment.self))
+        #expect(pin.angularFrequency == (entry.contains("angularFrequency: 5") ? 5 : 0.5))
+        #expect(pin.angularDamping == (entry.contains("angularDamping") ? 0.5 : nil))
+        #expect(pin.restAngle == (entry.contains("restAngle") ? -0.25 : nil))
+    }
+
+    @Test("an angular spring on another kind is an error at its key")
+    func onlyPin() {
+        expectSingleError(Self.items + "  - {type: attachment, item: a, to: b, angularFrequency: 5}\n",
+                          at: "angularFrequency", keyPath: "behaviors[0].angularFrequency", containing: ["applies only to kind: pin"])
+    }
+
+    @Test("damping or a rest angle without angularFrequency, and bad values, are errors at their place")
+    func needsFrequency() {
+        expectSingleError(Self.items + "  - {type: attachment, kind: pin, item: a, anchor: [0, 0], angularDamping: 0.5}\n",
+                          at: "angularDamping", keyPath: "behaviors[0].angularDamping", containing: ["needs 'angularFrequency'"])
+        expectSingleError(Self.items + "  - {type: attachment, kind: pin, item: a, anchor: [0, 0], restAngle: 1}\n",
+                          at: "restAngle", keyPath: "behaviors[0].restAngle", containing: ["needs 'angularFrequency'"])
+        expectSingleError(Self.items + "  - {type: attachment, kind: pin, item: a, anchor: [0, 0], angularFrequency: -1}\n",
+                          at: "-1", keyPath: "behaviors[0].angularFrequency", containing: ["at least 0"])
+        expectSingleError(Self.items + "  - {type: attachment, kind: pin, item: a, anchor: [0, 0], angularFrequency: 0.0001}\n",
+                          at: "0.0001", keyPath: "behaviors[0].angularFrequency", containing: ["at least 0.001"])
+        expectSingleError(Self.items + "  - {type: attachment, kind: pin, item: a, anchor: [0, 0], angularFrequency: 2, angularDamping: 3}\n",
+                          at: "3", keyPath: "behaviors[0].angularDamping", containing: ["from 0 to 1"])
+    }
+}

@@ -142,6 +142,27 @@ struct SaveAndPlayTests {
         #expect(abs(bar.angle - 0.6) < 0.02 && abs((slider.center - Point(400, 100)).length - 80) < 1)
     }
 
+    @Test("a pin's angular spring saved mid-swing keeps its rest angle: the pendulum swings on within 1 pt")
+    func angularSpring() throws {
+        // A bar pinned at its left end, its spring pulling it 0.4 rad back from where it starts
+        // while gravity pulls it down: saved at 20 steps its rest angle is counted from there.
+        let description = try #require(Fixture.scene("""
+            items:
+              - {id: bar, size: [120, 12], center: [200, 100]}
+            behaviors:
+              - {type: gravity}
+              - {type: attachment, kind: pin, item: bar, anchor: [150, 100], angularFrequency: 1.5, angularDamping: 0.1, restAngle: -0.4}
+            """))
+        let live = SceneBuilder().build(description, referenceBounds: Self.bounds)
+        Self.step(live, 20)
+        let turned = try #require(live.item(withID: "bar")).angle
+        #expect(abs(turned) > 0.05, "the bar has turned: \(turned)")
+        let saved = try Self.expectContinues(live, time: 20 / 60)
+        let pin = try #require(saved.behaviors.compactMap { $0.as(BehaviorDescription.Attachment.self) }.first)
+        #expect(pin.angularFrequency == 1.5 && pin.angularDamping == 0.1)
+        #expect(abs((pin.restAngle ?? 0) - (-0.4 - turned)) < 1e-6, "rest angle \(pin.restAngle ?? 0) after turning \(turned)")
+    }
+
     @Test("an item's velocity is set after a dynamicItem's start velocity, replacing it")
     func velocityReplacesStartVelocity() throws {
         let description = try #require(Fixture.scene("""

@@ -6,9 +6,10 @@
 // above 0 a spring that oscillates at about that frequency with damping ratio `damping`. The
 // iOS 9 kinds map onto engine joints: `limit` is a rope (at most `length`), `pin` a revolute
 // joint with `frictionTorque`, an optional motor (Box2D's `motorSpeed` and `maxMotorTorque`:
-// UIKit has none; friction is a motor at speed 0, so a motor takes its place) and an optional
-// angle range, `sliding` a prismatic joint along an
-// axis with an optional translation range, and `fixed` a weld. Offsets are in each item's own
+// UIKit has none; friction is a motor at speed 0, so a motor takes its place), an optional
+// angular spring (`angularFrequency`, Box2D's revolute spring) and an optional angle range,
+// `sliding` a prismatic joint along an axis with an optional translation range, and `fixed` a
+// weld. Offsets are in each item's own
 // coordinates; anchors and axes are in the reference view's.
 import Geometry
 
@@ -64,6 +65,15 @@ public final class AttachmentBehavior: DynamicBehavior {
     public var maxMotorTorque: Double = 0 { didSet { setNeedsCommit() } }
     /// Pin: allowed relative angle (radians); sliding: allowed translation along the axis (points).
     public var attachmentRange: ClosedRange<Double>? { didSet { setNeedsCommit() } }
+    /// Pin only: the frequency (Hz) of an angular spring that turns the first item back toward
+    /// ``restAngle`` relative to the second (or the reference view); 0, the default, is none.
+    /// Nudge extension (Box2D v3's revolute spring; UIKit has none).
+    public var angularFrequency: Double = 0 { didSet { setNeedsCommit() } }
+    /// Pin only: the angular spring's damping ratio; 1 is critical. Default 0.
+    public var angularDamping: Double = 0 { didSet { setNeedsCommit() } }
+    /// Pin only: the relative angle (radians, clockwise on screen) the angular spring pulls
+    /// toward, counted like ``currentAngle`` from the angle when the joint was made. Default 0.
+    public var restAngle: Double = 0 { didSet { setNeedsCommit() } }
 
     let offsetA: Vector
     let offsetB: Vector
@@ -209,11 +219,7 @@ public final class AttachmentBehavior: DynamicBehavior {
             d.length = max(length, 0)
             d.hertz = 0; d.minLength = 0; d.maxLength = d.length
         case .pin:
-            d.kind = .revolute
-            let motor = maxMotorTorque > 0
-            d.maxMotorTorque = motor ? maxMotorTorque : max(frictionTorque, 0)
-            d.motorSpeed = motor ? motorSpeed : 0
-            if let r = attachmentRange { d.enableLimit = true; d.lower = r.lowerBound; d.upper = r.upperBound }
+            definePin(&d)
         case .sliding:
             d.kind = .prismatic
             if !reuse { d.localAxisA = a.rotation.inverseRotate(axis) }
@@ -222,6 +228,19 @@ public final class AttachmentBehavior: DynamicBehavior {
             d.kind = .weld
         }
         if reuse { world.withJoint(joint!) { $0.definition = d } } else { joint = world.createJoint(d) }
+    }
+
+    /// A pin's revolute joint: friction or a motor, the range, and the angular spring.
+    private func definePin(_ d: inout JointDefinition) {
+        d.kind = .revolute
+        let motor = maxMotorTorque > 0
+        d.maxMotorTorque = motor ? maxMotorTorque : max(frictionTorque, 0)
+        d.motorSpeed = motor ? motorSpeed : 0
+        if let r = attachmentRange { d.enableLimit = true; d.lower = r.lowerBound; d.upper = r.upperBound }
+        let spring = angularFrequency.isFinite && angularFrequency > 0
+        d.angularHertz = spring ? angularFrequency : 0
+        d.angularDampingRatio = spring && angularDamping.isFinite ? max(angularDamping, 0) : 0
+        d.targetAngle = spring && restAngle.isFinite ? restAngle : 0
     }
 
     override func detach(_ context: SyncContext) {

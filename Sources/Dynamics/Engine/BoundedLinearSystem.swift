@@ -9,6 +9,14 @@
 // again. At most n are let go, so the answer always ends within every bound; a system with no
 // bound crossed is solved once.
 //
+// A start (`solve(start:)`): the held set a previous solve of the same rows ended with, each at
+// the side it was held at. A joint group is solved twice in each of a step's substeps with the
+// same rows, and a ragdoll's pins hold most of their limit and friction rows every time: started
+// cold, each of those is found in a round of its own (a factorization each); started from the
+// last set, the first round is usually the answer. The end tests are the same, and the answer is
+// the last round's solve with the held set it ends with, so where the bounded problem has one
+// solution (A positive definite) the start changes how fast it is found, not what is found.
+//
 // A pivot below a billionth of its diagonal marks an unknown that depends on the ones before it
 // (two rows asking the same thing of the same bodies): it is set to zero and the rest are solved
 // exactly, which is what the dependent row needs when the rows agree and the least harm when they
@@ -22,6 +30,8 @@ struct BoundedLinearSystem {
     private var upper: [Double] = []
     private var x: [Double] = []
     private var held: [Bool] = []
+    /// The bound each held unknown is held at: −1 lower, +1 upper.
+    private var side: [Int8] = []
     // Scratch for one round: the free unknowns, their matrix, pivots and right-hand side.
     private var free: [Int] = []
     private var f: [Double] = []
@@ -35,6 +45,7 @@ struct BoundedLinearSystem {
             b = [Double](repeating: 0, count: n)
             lower = b; upper = b; x = b; pivots = b; r = b
             held = [Bool](repeating: false, count: n)
+            side = [Int8](repeating: 0, count: n)
         }
         free.removeAll(keepingCapacity: true)
     }
@@ -49,9 +60,26 @@ struct BoundedLinearSystem {
 
     @inline(__always) private func entry(_ i: Int, _ j: Int) -> Double { i >= j ? a[i * size + j] : a[j * size + i] }
 
-    mutating func solve() {
+    /// Solves from no unknown held.
+    mutating func solve() { solve(start: nil) }
+
+    /// Solves starting with the unknowns `start` marks (−1 held at the lower bound, +1 at the
+    /// upper, 0 free; one entry an unknown) held, and writes the held set it ends with back into
+    /// it. A mark on an infinite bound is ignored.
+    mutating func solve(start: UnsafeMutablePointer<Int8>?) {
         let n = size
-        for i in 0..<n { held[i] = false; x[i] = 0 }
+        for i in 0..<n {
+            held[i] = false; x[i] = 0; side[i] = 0
+            guard let mark = start?[i], mark != 0 else { continue }
+            let bound = mark < 0 ? lower[i] : upper[i]
+            if bound.isFinite { held[i] = true; x[i] = bound; side[i] = mark < 0 ? -1 : 1 }
+        }
+        holdAndRelease()
+        if let start { for i in 0..<n { start[i] = held[i] ? side[i] : 0 } }
+    }
+
+    private mutating func holdAndRelease() {
+        let n = size
         var releases = 0
         while true {
             // Hold: the unknown furthest outside its bounds, if any, is held at the bound, until
@@ -64,6 +92,7 @@ struct BoundedLinearSystem {
                     if excess > worstExcess { worst = i; worstExcess = excess }
                 }
                 if worst < 0 { break }
+                side[worst] = x[worst] < lower[worst] ? -1 : 1
                 x[worst] = min(max(x[worst], lower[worst]), upper[worst])
                 held[worst] = true
             }
@@ -93,24 +122,49 @@ struct BoundedLinearSystem {
         let n = size
         free.removeAll(keepingCapacity: true)
         for i in 0..<n where !held[i] { free.append(i) }
+        if free.isEmpty { return }
+        // The scratch moves out of the stored arrays for the call (no copy: each is then held once)
+        // and back after it, so the unchecked loops borrow no stored property of `self`.
+        let a = self.a, b = self.b, held = self.held, free = self.free
+        var x = self.x, f = self.f, pivots = self.pivots, r = self.r
+        self.x = []; self.f = []; self.pivots = []; self.r = []
+        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in held.withUnsafeBufferPointer { held in
+        free.withUnsafeBufferPointer { free in x.withUnsafeMutableBufferPointer { x in
+        f.withUnsafeMutableBufferPointer { f in pivots.withUnsafeMutableBufferPointer { pivots in
+        r.withUnsafeMutableBufferPointer { r in
+            Self.solveFree(n: n, a: a.baseAddress!, b: b.baseAddress!, held: held.baseAddress!, free: free,
+                           x: x.baseAddress!, f: f.baseAddress!, pivots: pivots.baseAddress!, r: r.baseAddress!)
+        }}}}}}}}
+        self.x = x; self.f = f; self.pivots = pivots; self.r = r
+    }
+
+    /// `solveFree` on the buffers, unchecked: the free rows' matrix (lower triangle of A) is
+    /// factored as LDLᵀ and solved. The arithmetic, and its order, is the checked loops' own.
+    private static func solveFree(n: Int, a: UnsafePointer<Double>, b: UnsafePointer<Double>, held: UnsafePointer<Bool>,
+                                  free: UnsafeBufferPointer<Int>, x: UnsafeMutablePointer<Double>,
+                                  f: UnsafeMutablePointer<Double>, pivots: UnsafeMutablePointer<Double>,
+                                  r: UnsafeMutablePointer<Double>) {
         let m = free.count
-        if m == 0 { return }
-        for (k, i) in free.enumerated() {
+        @inline(__always) func entry(_ i: Int, _ j: Int) -> Double { i >= j ? a[i * n + j] : a[j * n + i] }
+        for k in 0..<m {
+            let i = free[k]
             var v = b[i]
             for j in 0..<n where held[j] { v -= entry(i, j) * x[j] }
             r[k] = v
-            for (l, j) in free.prefix(k + 1).enumerated() { f[k * m + l] = entry(i, j) }
+            for l in 0...k { f[k * m + l] = entry(i, free[l]) }
         }
         // LDLᵀ in place: f's strict lower triangle becomes L, `pivots` D.
         for i in 0..<m {
+            let fi = f + i * m
             for j in 0..<i {
-                var v = f[i * m + j]
-                for k in 0..<j { v -= f[i * m + k] * f[j * m + k] * pivots[k] }
-                f[i * m + j] = pivots[j] != 0 ? v / pivots[j] : 0
+                let fj = f + j * m
+                var v = fi[j]
+                for k in 0..<j { v -= fi[k] * fj[k] * pivots[k] }
+                fi[j] = pivots[j] != 0 ? v / pivots[j] : 0
             }
-            var d = f[i * m + i]
-            for k in 0..<i { d -= f[i * m + k] * f[i * m + k] * pivots[k] }
-            pivots[i] = d > 1e-9 * f[i * m + i] && d > 0 ? d : 0
+            var d = fi[i]
+            for k in 0..<i { d -= fi[k] * fi[k] * pivots[k] }
+            pivots[i] = d > 1e-9 * fi[i] && d > 0 ? d : 0
         }
         for i in 0..<m {
             for k in 0..<i { r[i] -= f[i * m + k] * r[k] }
@@ -119,6 +173,6 @@ struct BoundedLinearSystem {
         for i in stride(from: m - 1, through: 0, by: -1) {
             for k in (i + 1)..<m { r[i] -= f[k * m + i] * r[k] }
         }
-        for (k, i) in free.enumerated() { x[i] = r[k] }
+        for k in 0..<m { x[free[k]] = r[k] }
     }
 }

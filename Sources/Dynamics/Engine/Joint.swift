@@ -52,8 +52,12 @@ struct JointDefinition: Equatable, Sendable {
     var localAxisA = Vector(1, 0)
     var target: Vector = .zero
     var maxForce: Double = .infinity
+    /// Mouse: the turn toward `targetAngle`; revolute: the angular spring's frequency (Hz, 0 is
+    /// none) toward the relative angle `targetAngle` (SpringForce.kickAngular).
     var angularHertz: Double = 0
     var targetAngle: Double = 0
+    /// Revolute: the angular spring's damping ratio.
+    var angularDampingRatio: Double = 0
 
     init(kind: JointKind, bodyA: Int32, bodyB: Int32) {
         self.kind = kind; self.bodyA = bodyA; self.bodyB = bodyB
@@ -122,4 +126,5 @@ struct Joint: Sendable {
     var maxForce: Double { definition.maxForce }
     var angularHertz: Double { definition.angularHertz }
     var targetAngle: Double { definition.targetAngle }
+    var angularDampingRatio: Double { definition.angularDampingRatio }
 }

@@ -65,7 +65,9 @@ extension JointGroups {
             system.setRight(a, -(jv + p.bias) - gamma * total)
             system.setBounds(a, lower: p.lower - total, upper: p.upper - total)
         }
-        system.solve()
+        // The held set of this group's last pass in the step, as the start (BoundedLinearSystem).
+        if heldStarts[g].count != n { heldStarts[g] = [Int8](repeating: 0, count: n) }
+        heldStarts[g].withUnsafeMutableBufferPointer { system.solve(start: $0.baseAddress) }
         for a in 0..<n { apply(system.solution(a), rows[a], joints, overflow, s) }
     }
 

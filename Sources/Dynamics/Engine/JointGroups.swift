@@ -89,6 +89,10 @@ struct JointGroups {
     /// Whether each group is solved by the envelope factorization (its joints in breadth-first order).
     private(set) var isEnvelope: [Bool] = []
 
+    /// Each group's held rows at its last dense pass in this step (BoundedLinearSystem's start);
+    /// forgotten when the groups are found again, so a step's answer depends on that step alone.
+    var heldStarts: [[Int8]] = []
+
     private var parent: [Int32] = []
     /// The rows of the group being solved (JointGroups+Rows.swift).
     var rows: [JointRow] = []
@@ -202,6 +206,7 @@ struct JointGroups {
         contactStarts.removeAll(keepingCapacity: true)
         contactStarts.append(0)
         isEnvelope.removeAll(keepingCapacity: true)
+        heldStarts.removeAll(keepingCapacity: true)
         isContactGrouped.removeAll(keepingCapacity: true)
         isContactGrouped.append(contentsOf: repeatElement(false, count: contactCount))
     }
@@ -260,6 +265,7 @@ struct JointGroups {
         for id in (envelope ? ordered : group) { isGrouped[Int(id)] = true; members.append(id) }
         groupStarts.append(members.count)
         isEnvelope.append(envelope)
+        heldStarts.append([])
         for k in groupContacts { isContactGrouped[Int(k)] = true; contactMembers.append(k) }
         contactStarts.append(contactMembers.count)
     }

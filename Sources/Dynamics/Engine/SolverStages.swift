@@ -57,7 +57,14 @@ extension SolverContext {
     @inline(__always) private func kickPositionForces(tau: Double, elapsed: Double, velocityFields: Bool) {
         let h = solver.h
         if !velocityFields {
-            for j in springs { SpringForce.kick(joints[Int(j)], states, h: h, tau: tau) }
+            for j in springs {
+                let joint = joints[Int(j)]
+                if joint.kind == .revolute {
+                    SpringForce.kickAngular(joint, states, h: h, tau: tau)
+                } else {
+                    SpringForce.kick(joint, states, h: h, tau: tau)
+                }
+            }
         }
         for f in fieldBodies where f.field.dependsOnVelocity == velocityFields {
             let st = states + Int(f.index)

@@ -18,6 +18,13 @@
 // of at most the one that would stop the stretch, so it only ever takes energy out. The split
 // keeps the decay per cycle at exp(−2πζ/√(1−ζ²)).
 //
+// A pin's angular spring (a revolute joint with `angularHertz`, Box2D v3's revolute spring) is
+// the same force about the pin: a torque −k·(θ − θ₀) on the relative angle, with k the reduced
+// inertia 1/(1/I_A + 1/I_B) times the same (2·sin(ωh/2)/h)², kicked beside the distance springs,
+// so its discrete period is 1/f and an undamped one keeps its swing; its damping is the same
+// exact factor on the relative angular velocity. About a pin there is no lever arm, so the
+// reduced inertia is also the effective one and the kick is stable for every ωh below the cap.
+//
 // One guard: an explicit kick is stable only while the spring's frequency against the effective
 // mass along the axis (which counts the lever arms, 1/K) stays below 2/h. A spring hung far off
 // a small item can exceed it; there the stiffness is capped at 0.9² of the limit, which bends
@@ -28,6 +35,11 @@ enum SpringForce {
     /// Whether the solver treats the joint as a spring force (and not its rows as a rod's).
     @inline(__always) static func isSpring(_ j: Joint) -> Bool {
         j.kind == .distance && j.hertz > 0 && j.minLength < j.maxLength
+    }
+
+    /// Whether the joint is a pin with an angular spring (kicked by `kickAngular`).
+    @inline(__always) static func isAngularSpring(_ j: Joint) -> Bool {
+        j.kind == .revolute && j.angularHertz > 0
     }
 
     /// The spring's stiffness per unit of reduced mass for substep h: (2·sin(ωh/2)/h)², with ωh
@@ -63,5 +75,23 @@ enum SpringForce {
         let P = axis * impulse
         s[ia].v -= P * j.mA; s[ia].w -= j.iA * rA.cross(P)
         s[ib].v += P * j.mB; s[ib].w += j.iB * rB.cross(P)
+    }
+
+    /// One kick of a pin's angular spring: torque toward the relative angle `targetAngle`
+    /// (counted from the joint's reference angle), and the exact decay of the relative turn.
+    static func kickAngular(_ j: Joint, _ s: UnsafeMutablePointer<BodyState>, h: Double, tau: Double) {
+        let ia = Int(j.bodyA), ib = Int(j.bodyB)
+        let inverseSum = j.iA + j.iB
+        guard inverseSum > 0 else { return }
+        let inertia = 1 / inverseSum
+        let omega = 2 * Double.pi * j.angularHertz
+        let angle = j.deltaAngle + JointSolver.relativeAngle(s[ib].dq, s[ia].dq)
+        var impulse = -tau * inertia * stiffness(omega: omega, h: h) * (angle - j.targetAngle)
+        if j.angularDampingRatio > 0 {
+            let decay = 1 - exp(-2 * j.angularDampingRatio * omega * tau)
+            impulse -= inertia * decay * (s[ib].w - s[ia].w)
+        }
+        s[ia].w -= j.iA * impulse
+        s[ib].w += j.iB * impulse
     }
 }

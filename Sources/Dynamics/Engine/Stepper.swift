@@ -33,7 +33,8 @@ struct Stepper {
     private var jointGroups = JointGroups()
     /// The turning stiffness of joints' pulls, taken implicitly (TensionInertia.swift).
     private var tensionInertia = TensionInertia()
-    /// Awake joints that are springs, applied as forces (SpringForce.swift).
+    /// Awake joints that are springs or pins with an angular spring, applied as forces
+    /// (SpringForce.swift).
     private var springJoints: [Int32] = []
     /// Dynamic awake bodies under fields applied at every substep (SubstepField.swift).
     private var fieldBodies: [FieldBody] = []
@@ -222,7 +223,9 @@ struct Stepper {
         springWork.removeAll(keepingCapacity: true)
         if springJoints.isEmpty { return }
         states.withUnsafeMutableBufferPointer { sp in
-            for id in springJoints { springWork.append(SpringWork.start(id, joints[Int(id)], sp.baseAddress!, h: h)) }
+            for id in springJoints where SpringForce.isSpring(joints[Int(id)]) {
+                springWork.append(SpringWork.start(id, joints[Int(id)], sp.baseAddress!, h: h))
+            }
         }
     }
 
@@ -275,7 +278,7 @@ struct Stepper {
                 && !bp[Int(joints[j].bodyA)].isAsleep && !bp[Int(joints[j].bodyB)].isAsleep {
                 awakeJoints.append(Int32(j))
                 JointSolver.prepare(&joints[j], bp.baseAddress!, set)
-                if SpringForce.isSpring(joints[j]) { springJoints.append(Int32(j)) }
+                if SpringForce.isSpring(joints[j]) || SpringForce.isAngularSpring(joints[j]) { springJoints.append(Int32(j)) }
             }
             // The moving bodies a joint holds: their contacts may join its group.
             if !awakeJoints.isEmpty {

@@ -41,6 +41,13 @@ extension BehaviorDescription {
         public var motorTorque: Double?
         /// Pin: the allowed relative angle in radians; sliding: the allowed travel in points.
         public var range: ClosedRange<Double>?
+        /// Pin only: the angular spring's frequency, Hz (none when nil or 0).
+        public var angularFrequency: Double?
+        /// Pin only: the angular spring's damping ratio.
+        public var angularDamping: Double?
+        /// Pin only: the relative angle, radians, the angular spring turns toward (counted from
+        /// the angle when the scene starts).
+        public var restAngle: Double?
         public init(id: String? = nil, item: String) { self.id = id; self.item = item }
 
         public var listsEveryItem: Bool { false }
@@ -85,7 +92,8 @@ extension BehaviorDescription {
 
         public static let summary = "a joint between two items or an item and an anchor: distance, pin, sliding, limit or fixed (`AttachmentBehavior`)"
         public static let keys = ["item", "to", "anchor", "offset", "toOffset", "length", "frequency", "damping", "kind",
-                                  "axis", "frictionTorque", "range", "motorSpeed", "motorTorque"]
+                                  "axis", "frictionTorque", "range", "motorSpeed", "motorTorque", "angularFrequency",
+                                  "angularDamping", "restAngle"]
 
         public static let documentation = """
             | key | type | default | |
@@ -104,6 +112,9 @@ extension BehaviorDescription {
             | `range` | `[min, max]`, min ≤ 0 ≤ max | unlimited | `pin`: the allowed relative angle in radians; `sliding`: the allowed travel in points |
             | `motorSpeed` | number | `0` | `pin` only: the motor turns `item` at this many rad/s (clockwise on screen) relative to `to` or the world; needs `motorTorque` |
             | `motorTorque` | number ≥ 0 | `0` (no motor) | `pin` only: the most torque the motor applies, mass·pt²/s²; not together with `frictionTorque` |
+            | `angularFrequency` | 0, or a number ≥ 0.001 | `0` | `pin` only: Hz of an angular spring turning `item` back toward `restAngle` relative to `to` or the world; 0 is none |
+            | `angularDamping` | number 0…1 | `0` | `pin` only: the angular spring's damping ratio (1 = critical); needs `angularFrequency` |
+            | `restAngle` | number | `0` | `pin` only: the relative angle in radians (clockwise on screen, from the angle when the scene starts) the angular spring turns toward; needs `angularFrequency` |
             """
 
         public static func parse(_ m: MappingReader, id: String?, context: ParsingContext) -> Self? {
@@ -134,6 +145,11 @@ extension BehaviorDescription {
             b.frictionTorque = m["frictionTorque"]?.nonNegativeNumber()
             b.motorSpeed = m["motorSpeed"]?.number()
             b.motorTorque = m["motorTorque"]?.nonNegativeNumber()
+            if let reader = m["angularFrequency"], let frequency = reader.nonNegativeNumber() {
+                if let why = problem(frequency: frequency) { reader.error(why) } else { b.angularFrequency = frequency }
+            }
+            b.angularDamping = m["angularDamping"]?.number(in: 0...1)
+            b.restAngle = m["restAngle"]?.number()
             if let rangeReader = m["range"], let parts = rangeReader.list(count: 2, what: "a range [min, max] (radians for pin, points for sliding)") {
                 if let lo = parts[0].number(), let hi = parts[1].number() {
                     if lo > hi {
@@ -177,6 +193,14 @@ extension BehaviorDescription {
             } else if m.has("motorSpeed") && !m.has("motorTorque") {
                 m.forbid("motorSpeed", "'motorSpeed' needs 'motorTorque' (the most torque the motor applies)")
             }
+            if kind != .pin {
+                for key in ["angularFrequency", "angularDamping", "restAngle"] {
+                    m.forbid(key, "'\(key)' applies only to kind: pin")
+                }
+            } else if !m.has("angularFrequency") {
+                m.forbid("angularDamping", "'angularDamping' needs 'angularFrequency' (the angular spring's frequency)")
+                m.forbid("restAngle", "'restAngle' needs 'angularFrequency' (the angular spring's frequency)")
+            }
             if m.has("motorTorque") {
                 m.forbid("frictionTorque", "give either 'frictionTorque' or a motor ('motorTorque'), not both: friction is a motor at speed 0")
             }
@@ -200,6 +224,9 @@ extension BehaviorDescription {
             w.add("range", range.map { .list([.number($0.lowerBound), .number($0.upperBound)]) })
             w.add("motorSpeed", motorSpeed.map(Node.number))
             w.add("motorTorque", motorTorque.map(Node.number))
+            w.add("angularFrequency", angularFrequency.map(Node.number))
+            w.add("angularDamping", angularDamping.map(Node.number))
+            w.add("restAngle", restAngle.map(Node.number))
             return w.pairs
         }
     }

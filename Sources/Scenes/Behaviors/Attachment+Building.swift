@@ -5,7 +5,7 @@
 // its live definition, made so that building it where the items now are keeps the same joint:
 // the `length` it has now (a length left out would mean the distance at creation, which differs
 // mid-swing), anchors where they are now, a sliding axis as it has turned, and pin and sliding
-// ranges counted from the present angle or travel. An edit changes its length, spring, range,
+// ranges and a pin's spring rest angle counted from the present angle or travel. An edit changes its length, spring, range,
 // friction and motor in place (building it again would lose a pin's anchor on moving items).
 import Dynamics
 import Geometry
@@ -33,6 +33,9 @@ extension BehaviorDescription.Attachment: BehaviorRuntime {
             if let v = frictionTorque { b.frictionTorque = v }
             if let v = motorSpeed { b.motorSpeed = v }
             if let v = motorTorque { b.maxMotorTorque = v }
+            if let v = angularFrequency { b.angularFrequency = v }
+            if let v = angularDamping { b.angularDamping = v }
+            if let v = restAngle { b.restAngle = v }
         case .sliding:
             let axis = self.axis ?? Vector(1, 0)
             if let other {
@@ -99,15 +102,30 @@ extension BehaviorDescription.Attachment: BehaviorRuntime {
             d.motorSpeed = motor ? Scene.bounded(live.motorSpeed) : nil
             d.frictionTorque = !motor && (entry.frictionTorque != nil || live.frictionTorque > 0)
                 ? Scene.bounded(live.frictionTorque, 0...1e6) : nil
+            currentAngularSpring(live, into: &d)
         }
         return d
     }
 
-    /// Only the length, spring, range, friction and motor may differ.
+    /// A pin's angular spring as it is now: its rest angle counted from the present angle, where
+    /// the attachment written back starts (as a range is).
+    private func currentAngularSpring(_ live: AttachmentBehavior, into d: inout Self) {
+        guard live.angularFrequency > 0 else {
+            d.angularFrequency = nil; d.angularDamping = nil; d.restAngle = nil
+            return
+        }
+        d.angularFrequency = Scene.bounded(live.angularFrequency, 0...1e6)
+        d.angularDamping = angularDamping == nil && live.angularDamping == 0 ? nil : Scene.bounded(live.angularDamping, 0...1)
+        let rest = Scene.bounded(live.restAngle - live.currentAngle)
+        d.restAngle = restAngle == nil && rest == 0 ? nil : rest
+    }
+
+    /// Only the length, spring, range, friction, motor and angular spring may differ.
     func change(_ live: AttachmentBehavior, to new: Self, in scene: Scene) -> Bool {
         var o = self
         o.length = new.length; o.frequency = new.frequency; o.damping = new.damping; o.range = new.range
         o.frictionTorque = new.frictionTorque; o.motorSpeed = new.motorSpeed; o.motorTorque = new.motorTorque
+        o.angularFrequency = new.angularFrequency; o.angularDamping = new.angularDamping; o.restAngle = new.restAngle
         guard o == new else { return false }
         if let v = new.length { live.length = v }
         live.frequency = new.frequency ?? 0
@@ -116,6 +134,9 @@ extension BehaviorDescription.Attachment: BehaviorRuntime {
         live.frictionTorque = new.frictionTorque ?? 0
         live.motorSpeed = new.motorSpeed ?? 0
         live.maxMotorTorque = new.motorTorque ?? 0
+        live.angularFrequency = new.angularFrequency ?? 0
+        live.angularDamping = new.angularDamping ?? 0
+        live.restAngle = new.restAngle ?? 0
         return true
     }
 
