@@ -61,7 +61,7 @@ struct HeldScrubEndToEndTests {
         return (seen, landed, exact)
     }
 
-    @Test("← ×4, '.' ×30, ',' ×45, → ×2 held (every 30 ms): each lands on its step within 3 s, shows steps on the way, and every frame shown is a fresh run's frame at that step")
+    @Test("← ×4, '.' ×30, ',' ×45, → ×2 held (every 30 ms): each lands on its step within 3 s, shows steps on the way, settles to its exact frame, and every exact frame shown (no ≈ in the status line) is a fresh run's frame at that step")
     func heldKeys() throws {
         let play = try PlaygroundSession("held", files: ["balls.yaml": TimeScrubEndToEndTests.balls]) {
             ["play", $0.file("balls.yaml").path]
