@@ -38,8 +38,10 @@ extension SolverContext {
     /// as before.
     @inline(__always) func applyForces(tau: Double, elapsed: Double, closing: Bool = false) {
         if !closing { kickPositionForces(tau: 2 * tau, elapsed: elapsed, velocityFields: true) }
+        if !springWork.isEmpty { noteSpringKickStart() }
         kickPositionForces(tau: tau / 2, elapsed: elapsed, velocityFields: false)
         kickPositionForces(tau: tau / 2, elapsed: elapsed, velocityFields: false)
+        if !springWork.isEmpty { noteSpringKickEnd(tau: tau, closing: closing) }
     }
 
     /// The first half of the constant load of each body under a field that turns the velocity

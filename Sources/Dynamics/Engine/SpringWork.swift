@@ -39,6 +39,11 @@ struct SpringWork {
     var owed: Double
     /// Whether the last state had the stiffness capped (no potential to compare with).
     var capped: Bool
+    /// The bodies' velocities when the last half kick began, and the h² terms of the energy
+    /// Verlet keeps after the substep's opening and closing kicks (SpringShadow.swift).
+    var kickStart = SpringKickStart()
+    var openingShadow = 0.0
+    var closingShadow = 0.0
 }
 
 extension SpringWork {
@@ -81,6 +86,8 @@ extension SolverContext {
             let now = SpringWork.state(j, states, h: solver.h)
             springWork[k] = SpringWork(joint: w.joint, separation: now.separation, force: now.force,
                                        potential: now.potential, owed: 0, capped: now.capped)
+            springWork[k].openingShadow = w.openingShadow
+            springWork[k].closingShadow = w.closingShadow
             // Only across the kink (the pull turned by more than 45° in the substep) or with a debt.
             let d0 = w.separation, d1 = now.separation
             let crossing = d0.dot(d1) < 0.7071 * (d0.lengthSquared * d1.lengthSquared).squareRoot()
@@ -89,7 +96,9 @@ extension SolverContext {
                 continue
             }
             let work = (w.force + now.force).dot(now.separation - w.separation) / 2
-            let excess = work + (now.potential - w.potential) + w.owed
+            // Across the kink, also what the h² terms of Verlet's energy changed (SpringShadow.swift).
+            let shadow = crossing ? w.closingShadow - w.openingShadow : 0
+            let excess = work + (now.potential - w.potential) + w.owed + shadow
             guard excess != 0, excess.isFinite else { continue }
             springWork[k].owed = SpringWork.takeRelative(excess, j, states)
         }
