@@ -73,8 +73,9 @@ struct EnergyAuditTests {
     /// than the drift's T̃ (55558, 91118): the ledger counts the energy the scheme keeps
     /// (AuditVerlet.swift). Each read 1.3 to 3.2 % of its scale above its start.
     /// (42743: a box swung past its spring's anchor by a spring field, whose crossings' settling
-    /// kept another energy than Verlet's, SpringShadow.swift.)
-    @Test("springs against spring fields keep the energy velocity Verlet keeps", arguments: [55558, 55599, 86875, 91118, 42743] as [UInt64])
+    /// kept another energy than Verlet's, SpringShadow.swift; 49564, a spring and a spring field
+    /// beside a magnetic field, passed with the same change.)
+    @Test("springs against spring fields keep the energy velocity Verlet keeps", arguments: [55558, 55599, 86875, 91118, 42743, 49564] as [UInt64])
     func springsAgainstSpringFields(seed: UInt64) throws {
         let outcome = try EnergyAudit.run(EnergyAudit.scene(seed: seed), steps: 600)
         #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
