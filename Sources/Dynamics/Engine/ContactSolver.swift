@@ -168,10 +168,16 @@ enum ContactSolver {
         // held against both halves with one there: the other half's impulse, up to a·h/2 along
         // the wall, moved the body against the field over the substep (a light charged box
         // pressed at 452,000 pt/s² crept 5.5 pt a step up the field, audit seed 27441). Under a
-        // field the biased pass solves friction as well, as Box2D v3's does everywhere.
+        // field the biased pass solves friction as well, as Box2D v3's does everywhere, but not
+        // at a point deeper than maxSoftOverlap: its normal impulse there is the push-out's, not
+        // a load's, and friction bounded by it gripped the surfaces while the soft row pushed
+        // them apart, moving the bodies where the relax pass could not take it back (audit
+        // seeds 2360, 52744, 54674; docs/dynamics.md, "Friction under fields").
         if c.friction > 0 && (!useBias || c.frictionWhenBiased) {
-            pass.frictionRow(&c.p1, friction: c.friction)
-            if c.count > 1 { pass.frictionRow(&c.p2, friction: c.friction) }
+            if !useBias || pass.separation(c.p1) > -set.maxSoftOverlap { pass.frictionRow(&c.p1, friction: c.friction) }
+            if c.count > 1 && (!useBias || pass.separation(c.p2) > -set.maxSoftOverlap) {
+                pass.frictionRow(&c.p2, friction: c.friction)
+            }
         }
         pass.store(s)
     }
