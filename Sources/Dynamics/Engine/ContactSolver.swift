@@ -168,11 +168,24 @@ enum ContactSolver {
         // held against both halves with one there: the other half's impulse, up to a·h/2 along
         // the wall, moved the body against the field over the substep (a light charged box
         // pressed at 452,000 pt/s² crept 5.5 pt a step up the field, audit seed 27441). Under a
-        // field the biased pass solves friction as well, as Box2D v3's does everywhere.
-        if c.friction > 0 && (!useBias || c.frictionWhenBiased) {
+        // field the biased pass solves friction as well, as Box2D v3's does everywhere; a contact
+        // whose normal rows a joint group solves has had it before the joints (solveFriction).
+        if c.friction > 0 && (!useBias || (c.frictionWhenBiased && normals)) {
             pass.frictionRow(&c.p1, friction: c.friction)
             if c.count > 1 { pass.frictionRow(&c.p2, friction: c.friction) }
         }
+        pass.store(s)
+    }
+
+    /// The friction rows alone: in the biased pass, a contact under a field whose normal rows a
+    /// joint group solves takes its friction here, before the joints, so that the group's exact
+    /// solve that follows sees it (SolverContext.solveGroupedFriction).
+    @inline(__always)
+    static func solveFriction(_ c: inout ContactConstraint, _ s: UnsafeMutablePointer<BodyState>) {
+        guard c.friction > 0 else { return }
+        var pass = ContactPass(c, s)
+        pass.frictionRow(&c.p1, friction: c.friction)
+        if c.count > 1 { pass.frictionRow(&c.p2, friction: c.friction) }
         pass.store(s)
     }
 
