@@ -51,6 +51,47 @@ import Geometry
         }
     }
 
+    /// Four boxes 40 pt apart on the floor: their four contacts with it share no moving body, so
+    /// they fill one color's batch and the wide solver's lanes solve them. The field presses them
+    /// down and pulls them right at tan θ = 0.35, which friction 1 holds. On the old code the
+    /// lanes solved friction in the relax pass only, and the boxes crept left, against the pull.
+    @Test("a row of items a field presses onto the floor, solved in the wide lanes, stays put and gains no energy",
+          arguments: [1e4, 1e5])
+    func rowPressedOntoTheFloor(acceleration a: Double) {
+        let d = Vector(0.35, 1) * (1 / Vector(0.35, 1).length)
+        let animator = DynamicAnimator(referenceBounds: bounds640)
+        let starts = (0..<4).map { Point(200 + 40 * Double($0), 384 - 5.75) }
+        let items = starts.map { Box($0, Size(11, 11)) }
+        let collision = CollisionBehavior(items: items)
+        collision.setTranslatesReferenceBoundsIntoBoundary(true)
+        animator.addBehavior(collision)
+        let properties = DynamicItemBehavior(items: items)
+        properties.charge = 1
+        properties.friction = 1
+        properties.elasticity = 0
+        animator.addBehavior(properties)
+        animator.commitChanges()
+        let m = animator.mass(for: items[0])
+        let field = FieldBehavior.electricField()
+        field.position = Point(320, 384) - d * 1e9
+        field.strength = a * m / GravityBehavior.pointsPerSecondSquared
+        for item in items { field.addItem(item) }
+        animator.addBehavior(field)
+        var worstGain = -Double.infinity, furthestBack = 0.0
+        run(animator, steps: 120) { _ in
+            var energy = 0.0
+            for (item, start) in zip(items, starts) {
+                let v = animator.linearVelocity(for: item), w = animator.angularVelocity(for: item)
+                energy += 0.5 * m * v.lengthSquared + 0.5 * animator.inertia(for: item) * w * w
+                    - m * a * d.dot(item.center - start)
+                furthestBack = max(furthestBack, start.x - item.center.x)
+            }
+            worstGain = max(worstGain, energy / (4 * m * a * 1.1))
+        }
+        #expect(worstGain <= 0.01, "\(a) pt/s²: energy above the start by \(worstGain) of 4·m·a·1.1 pt")
+        #expect(furthestBack <= 0.5, "\(a) pt/s²: a box moved \(furthestBack) pt against the pull")
+    }
+
     /// An 11 pt box at rest a quarter point from the right boundary (x = 640), halfway down it or
     /// in the top-right corner, under the field along `direction` for 2 s.
     /// Returns the most energy above the start (in m·a·1.1 pt, the drive's work over a tenth of the
