@@ -169,9 +169,13 @@ enum ContactSolver {
         // the wall, moved the body against the field over the substep (a light charged box
         // pressed at 452,000 pt/s² crept 5.5 pt a step up the field, audit seed 27441). Under a
         // field the biased pass solves friction as well, as Box2D v3's does everywhere.
+        // Under a field, too, a point still apart (speculative) holds no friction: in a corner
+        // each wall's friction runs along the other wall's normal, and stopping the approach
+        // there held a box pressed at 10⁵ pt/s² apart from both walls, turned, and ratcheted it
+        // out of the corner against the field (docs/dynamics.md, "Friction in corners").
         if c.friction > 0 && (!useBias || c.frictionWhenBiased) {
-            pass.frictionRow(&c.p1, friction: c.friction)
-            if c.count > 1 { pass.frictionRow(&c.p2, friction: c.friction) }
+            pass.frictionRow(&c.p1, friction: c.friction, touchingOnly: c.frictionWhenBiased)
+            if c.count > 1 { pass.frictionRow(&c.p2, friction: c.friction, touchingOnly: c.frictionWhenBiased) }
         }
         pass.store(s)
     }
