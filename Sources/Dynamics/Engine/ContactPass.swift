@@ -78,13 +78,14 @@ struct ContactPass {
         apply(n * impulse, p)
     }
 
-    /// One friction row, bounded by the friction coefficient times the point's normal impulse.
+    /// One friction row, bounded by the friction coefficient times the point's normal impulse;
+    /// with `touchingOnly`, by nothing at a point still apart (ContactSolver.solve has why).
     @inline(__always)
-    mutating func frictionRow(_ p: inout ContactConstraintPoint, friction: Double) {
+    mutating func frictionRow(_ p: inout ContactConstraintPoint, friction: Double, touchingOnly: Bool = false) {
         let t = Vector(n.y, -n.x)
         let vt = relativeVelocity(p).dot(t)
         var impulse = -p.tangentMass * vt
-        let maxF = friction * p.normalImpulse
+        let maxF = touchingOnly && separation(p) > 0 ? 0 : friction * p.normalImpulse
         let newImpulse = min(max(p.tangentImpulse + impulse, -maxF), maxF)
         impulse = newImpulse - p.tangentImpulse
         p.tangentImpulse = newImpulse

@@ -174,10 +174,17 @@ enum ContactSolver {
         // them apart, moving the bodies where the relax pass could not take it back (audit
         // seeds 2360, 52744, 54674; docs/dynamics.md, "Friction under fields"). A contact whose
         // normal rows a joint group solves has had it before the joints (solveFriction).
+        // Under a field, too, a point still apart (speculative) holds no friction: in a corner
+        // each wall's friction runs along the other wall's normal, and stopping the approach
+        // there held a box pressed at 10⁵ pt/s² apart from both walls, turned, and ratcheted it
+        // out of the corner against the field (docs/dynamics.md, "Friction in corners").
         if c.friction > 0 && (!useBias || (c.frictionWhenBiased && normals)) {
-            if !useBias || pass.separation(c.p1) > -set.maxSoftOverlap { pass.frictionRow(&c.p1, friction: c.friction) }
+            let touching = c.frictionWhenBiased
+            if !useBias || pass.separation(c.p1) > -set.maxSoftOverlap {
+                pass.frictionRow(&c.p1, friction: c.friction, touchingOnly: touching)
+            }
             if c.count > 1 && (!useBias || pass.separation(c.p2) > -set.maxSoftOverlap) {
-                pass.frictionRow(&c.p2, friction: c.friction)
+                pass.frictionRow(&c.p2, friction: c.friction, touchingOnly: touching)
             }
         }
         pass.store(s)
@@ -191,9 +198,14 @@ enum ContactSolver {
                               _ set: SolverSettings) {
         guard c.friction > 0 else { return }
         var pass = ContactPass(c, s)
-        // Not at a point deeper than maxSoftOverlap, as in the biased pass of solve.
-        if pass.separation(c.p1) > -set.maxSoftOverlap { pass.frictionRow(&c.p1, friction: c.friction) }
-        if c.count > 1 && pass.separation(c.p2) > -set.maxSoftOverlap { pass.frictionRow(&c.p2, friction: c.friction) }
+        // As in the biased pass of solve: not at a point deeper than maxSoftOverlap,
+        // and a point still apart holds none.
+        if pass.separation(c.p1) > -set.maxSoftOverlap {
+            pass.frictionRow(&c.p1, friction: c.friction, touchingOnly: true)
+        }
+        if c.count > 1 && pass.separation(c.p2) > -set.maxSoftOverlap {
+            pass.frictionRow(&c.p2, friction: c.friction, touchingOnly: true)
+        }
         pass.store(s)
     }
 

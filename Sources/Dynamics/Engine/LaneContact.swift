@@ -28,6 +28,9 @@ struct LaneContact {
     /// 1 where the soft pass may solve the two points as a block (an inelastic contact with a
     /// still body, a wall: WideContactSolver.blockSoft), 0 where it goes one point at a time.
     var blocks: Float = 0
+    /// 1 where the biased pass solves friction too (a body under a field, as
+    /// ContactConstraint.frictionWhenBiased), 0 where only the relax passes do.
+    var biasedFriction: Float = 0
     var p1 = LanePoint(), p2 = LanePoint()
 
     /// Filler for staging storage that is overwritten before it is read.
@@ -56,6 +59,7 @@ struct LaneContact {
         self.mA = Float(mA); self.iA = Float(iA); self.mB = Float(mB); self.iB = Float(iB)
         biasRate = Float(soft.biasRate); massScale = Float(soft.massScale); impulseScale = Float(soft.impulseScale)
         blocks = contact.pointee.restitution == 0 && (bodies[a].standsStill || bodies[b].standsStill) ? 1 : 0
+        biasedFriction = bodies[a].underField || bodies[b].underField ? 1 : 0
         @inline(__always) func point(_ mp: ManifoldPoint) -> LanePoint {
             let rA = mp.anchorA, rB = mp.anchorB
             let terms = ContactSolver.pointTerms(rA: rA, rB: rB, normal: n, separation: mp.separation,

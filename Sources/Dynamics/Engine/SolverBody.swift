@@ -19,6 +19,9 @@ struct SolverBody: Sendable {
     /// An anchored body its owner drives by velocity (not moved by hand): the wall guard holds
     /// bodies out of it along their path in its frame (WallGuard.holds).
     var isDriven = false
+    /// Under a field the solver kicks in halves at each substep's two ends: its contacts solve
+    /// friction in the biased pass too (ContactConstraint.frictionWhenBiased, LaneContact).
+    var underField = false
 
     init() {}
 
@@ -29,5 +32,6 @@ struct SolverBody: Sendable {
         isAsleep = b.isAsleep
         standsStill = WallGuard.standsStill(b)
         isDriven = b.kind == .anchored && !b.isMovedByOwner && !standsStill
+        underField = b.fieldAcceleration != .zero
     }
 }

@@ -60,7 +60,8 @@ enum WideContactSolver {
         WideBody.scatter(A, B, s, c.bodyA, c.bodyB)
     }
 
-    /// The biased pass: normal impulses only, soft, pushing overlapping shapes apart.
+    /// The biased pass: normal impulses, soft, pushing overlapping shapes apart (and friction in
+    /// the lanes of a body under a field).
     static func solve(_ c: inout WideContact, _ s: UnsafeMutablePointer<BodyState>, _ t: WideSettings) {
         var A = WideBody(s, c.bodyA), B = WideBody(s, c.bodyB)
         let k = Coefficients(c)
@@ -78,6 +79,13 @@ enum WideContactSolver {
         if !all(blocked) {
             softNormal(&c.p1, k, &A, &B, t, soft, skip: blocked)
             softNormal(&c.p2, k, &A, &B, t, soft, skip: blocked)
+        }
+        // Lanes with a body under a field solve friction here too, after the normal rows, as the
+        // scalar solver does (ContactSolver.solve has the reasons: the field's half kicks).
+        let underField = c.biasedFriction .> Wide(repeating: 0)
+        if any(underField) {
+            friction(&c.p1, Levers(c.p1), k, &A, &B, lanes: underField)
+            friction(&c.p2, Levers(c.p2), k, &A, &B, lanes: underField)
         }
         WideBody.scatter(A, B, s, c.bodyA, c.bodyB)
     }
@@ -312,6 +320,21 @@ enum WideContactSolver {
         let vt = (B.vx - A.vx) * c.ny - (B.vy - A.vy) * c.nx + B.w * l.rtB - A.w * l.rtA
         let maxF = c.friction * p.normalImpulse
         let newImpulse = wmin(wmax(p.tangentImpulse - p.tangentMass * vt, -maxF), maxF)
+        let applied = newImpulse - p.tangentImpulse
+        p.tangentImpulse = newImpulse
+        let a = c.mA * applied, b = c.mB * applied
+        A.vx -= a * c.ny; A.vy += a * c.nx; A.w -= c.iA * applied * l.rtA
+        B.vx += b * c.ny; B.vy -= b * c.nx; B.w += c.iB * applied * l.rtB
+    }
+
+    /// `friction` in the lanes of `lanes` only; the others keep their impulse and velocities.
+    @inline(__always)
+    static func friction(_ p: inout WidePoint, _ l: Levers, _ c: Coefficients, _ A: inout WideBody,
+                         _ B: inout WideBody, lanes: WideMask) {
+        let vt = (B.vx - A.vx) * c.ny - (B.vy - A.vy) * c.nx + B.w * l.rtB - A.w * l.rtA
+        let maxF = c.friction * p.normalImpulse
+        let solved = wmin(wmax(p.tangentImpulse - p.tangentMass * vt, -maxF), maxF)
+        let newImpulse = p.tangentImpulse.replacing(with: solved, where: lanes)
         let applied = newImpulse - p.tangentImpulse
         p.tangentImpulse = newImpulse
         let a = c.mA * applied, b = c.mB * applied
