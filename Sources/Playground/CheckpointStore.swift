@@ -32,9 +32,17 @@
 // The bytes are each checkpoint's arrays counted alone (SessionCheckpoint.retainedBytes), an
 // upper bound: checkpoints taken while parts of the engine did not change share those arrays.
 //
-// Packing allocates and frees buffers of a contact array's size; the C allocator keeps freed
-// ones for reuse, and between the checkpoints that stay they add up to more than the budget in
-// the process's resident set. After packing, the store hands the free pages back (malloc_trim).
+// Packing goes through buffers of a contact array's size; the store keeps one PackingScratch and
+// packs every checkpoint through it, so those pages are reused, not asked for and touched anew.
+// A packed checkpoint frees its unpacked arrays (the contacts, the pair table); the C allocator
+// keeps freed blocks for the live world's next copies of the same arrays (taking a checkpoint
+// shares them, so the world's next write copies each), but between the checkpoints that stay
+// they can add up to more than the budget in the process's resident set. Handing the free pages
+// back after every packing (malloc_trim) made the next copies fault every page in again: 22.5
+// million minor faults in a 10-minute crowd's `bench travel`. The store trims only once packing
+// has freed a quarter of the budget since the last trim, so the freed blocks serve several
+// copies first and the resident set stays within a quarter of the budget of a trimmed one.
+import Dynamics
 #if os(Linux)
 /// glibc's malloc_trim (malloc.h, which the Glibc module leaves out).
 @_silgen_name("malloc_trim") private func mallocTrim(_ pad: Int) -> Int32
@@ -46,12 +54,12 @@ protocol StepCheckpoint {
     var retainedBytes: Int { get }
     /// Whether it is packed, and the same checkpoint packed (itself where nothing packs).
     var isPacked: Bool { get }
-    func packed() -> Self
+    func packed(scratch: PackingScratch) -> Self
 }
 
 extension StepCheckpoint {
     var isPacked: Bool { true }
-    func packed() -> Self { self }
+    func packed(scratch: PackingScratch) -> Self { self }
 }
 
 extension SessionCheckpoint: StepCheckpoint {}
@@ -70,6 +78,10 @@ final class CheckpointStore<Checkpoint: StepCheckpoint> {
     private var unpacked: [Int] = []
     /// Distance from the present or the cursor beyond which spacing is even.
     let farAway: Int
+    /// The buffers every packing goes through.
+    private let scratch = PackingScratch()
+    /// Bytes packing freed since the allocator was last asked to hand free pages back.
+    private var freedSinceTrim = 0
 
     init(interval: Int = 8, budget: Int = 256 << 20, farAway: Int = 512) {
         self.interval = max(1, interval)
@@ -102,29 +114,32 @@ final class CheckpointStore<Checkpoint: StepCheckpoint> {
         checkpoints.insert((c, size), at: at)
         bytes += size
         if !c.isPacked { unpacked.append(c.step) }
-        let packedAny = packOldest()
+        freedSinceTrim += packOldest()
         while bytes > budget, let victim = cheapestToDrop() { remove(at: victim) }
         #if os(Linux)
-        if packedAny { _ = mallocTrim(0) }
+        if freedSinceTrim > budget / 4 {
+            _ = mallocTrim(0)
+            freedSinceTrim = 0
+        }
         #endif
     }
 
     /// Packs the oldest unpacked checkpoints while the unpacked ones hold more than a quarter
-    /// of the budget, keeping the newest as it is; returns whether it packed any.
-    private func packOldest() -> Bool {
+    /// of the budget, keeping the newest as it is; returns the bytes packing took off.
+    private func packOldest() -> Int {
         var held = unpacked.reduce(0) { sum, step in sum + (index(of: step).map { checkpoints[$0].bytes } ?? 0) }
-        var packedAny = false
+        var freed = 0
         while held > budget / 4, unpacked.count > 1 {
             let step = unpacked.removeFirst()
             guard let i = index(of: step) else { continue }
-            let p = checkpoints[i].checkpoint.packed()
+            let p = checkpoints[i].checkpoint.packed(scratch: scratch)
             let size = p.retainedBytes
             held -= checkpoints[i].bytes
+            freed += max(0, checkpoints[i].bytes - size)
             bytes += size - checkpoints[i].bytes
             checkpoints[i] = (p, size)
-            packedAny = true
         }
-        return packedAny
+        return freed
     }
 
     /// The latest checkpoint at or before `step`.

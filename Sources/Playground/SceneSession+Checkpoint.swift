@@ -50,8 +50,9 @@ public struct SessionCheckpoint {
 
     /// The same checkpoint with the engine's contacts packed (World+Checkpoint): fewer bytes,
     /// restored to the same bits, at the cost of packing once and unpacking at each restore.
-    public func packed() -> SessionCheckpoint {
-        SessionCheckpoint(step: step, messages: messages, scene: scene.packed(), animations: animations, spawns: spawns,
+    /// `scratch` holds the packing's buffers, for reuse (PackedArray.swift).
+    public func packed(scratch: PackingScratch = PackingScratch()) -> SessionCheckpoint {
+        SessionCheckpoint(step: step, messages: messages, scene: scene.packed(scratch: scratch), animations: animations, spawns: spawns,
                           rules: rules, animationItems: animationItems, runTimeChanges: runTimeChanges)
     }
 }

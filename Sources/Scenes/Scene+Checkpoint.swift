@@ -46,8 +46,9 @@ public struct SceneCheckpoint {
     public var isPacked: Bool { animator.isPacked }
 
     /// The same checkpoint with the engine's contacts packed (DynamicAnimator+Checkpoint).
-    public func packed() -> SceneCheckpoint {
-        var copy = SceneCheckpoint(itemIDs: itemIDs, items: items, animatorItemIDs: animatorItemIDs, animator: animator.packed())
+    public func packed(scratch: PackingScratch = PackingScratch()) -> SceneCheckpoint {
+        var copy = SceneCheckpoint(itemIDs: itemIDs, items: items, animatorItemIDs: animatorItemIDs,
+                                   animator: animator.packed(scratch: scratch))
         copy.groupPlaces = groupPlaces
         return copy
     }

@@ -9,8 +9,9 @@
 // takes the item out, and `replayRegroup` puts the rebuilt scene's items there first and then
 // takes the item out the same way: the same group, bit for bit, in the same place in every
 // behavior's list. The items' moving state is then put back by the checkpoint's restore.
-// A regroup by an edit (edit mode's delete) still stops checkpoints (`regroupedWhilePlaying`):
-// an edit is made again at its step in a rebuilt scene whose items are not where they were.
+// A regroup by an edit still stops checkpoints (`regroupedWhilePlaying`): an edit is made again
+// at its step in a rebuilt scene whose items are not where they were. Edit mode's delete never
+// regroups (it takes an item's whole group), so only a bare `.removeItem` edit of a grouped item does.
 import Geometry
 
 /// Where an item of a group was when another item of the group was taken out.

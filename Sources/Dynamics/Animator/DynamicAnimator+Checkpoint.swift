@@ -35,9 +35,10 @@ public struct AnimatorCheckpoint {
     /// Whether the engine's contacts are packed (World+Checkpoint.swift).
     public var isPacked: Bool { world.isPacked }
 
-    /// The same checkpoint with the engine's contacts packed: fewer bytes, restored to the same bits.
-    public func packed() -> AnimatorCheckpoint {
-        AnimatorCheckpoint(world: world.packed(), elapsedTime: elapsedTime, isRunning: isRunning, restClock: restClock,
+    /// The same checkpoint with the engine's contacts packed: fewer bytes, restored to the same
+    /// bits. `scratch` holds the packing's buffers (PackedArray.swift).
+    public func packed(scratch: PackingScratch = PackingScratch()) -> AnimatorCheckpoint {
+        AnimatorCheckpoint(world: world.packed(scratch: scratch), elapsedTime: elapsedTime, isRunning: isRunning, restClock: restClock,
                            recordIDs: recordIDs, behaviorClasses: behaviorClasses, behaviorStates: behaviorStates)
     }
 }

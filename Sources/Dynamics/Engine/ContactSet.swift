@@ -88,7 +88,7 @@ struct ContactSet {
     mutating func replaceContacts(_ c: [Contact]) { contacts = c }
 
     /// The pair table's arrays, packed and put back the same way (PairTable.pack).
-    mutating func packPairs() -> PairTable.Packed? { pairs.pack() }
+    mutating func packPairs(scratch: PackingScratch) -> PairTable.Packed? { pairs.pack(scratch: scratch) }
     mutating func unpackPairs(_ p: PairTable.Packed) -> Bool { pairs.unpack(p) }
 
     @inline(__always) static func pairKey(_ a: Int32, _ b: Int32) -> UInt64 {

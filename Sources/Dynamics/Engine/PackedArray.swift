@@ -10,6 +10,11 @@
 // the same bits, so a world restored from packed contacts steps on exactly as from the
 // originals (the padding between fields is never read). Only element types without references
 // (`_isPOD`) may be packed; `init?` refuses others.
+//
+// Packing goes through two buffers of the array's size (the shuffled bytes, and zlib's output
+// at its bound); a `PackingScratch` passed in keeps them from one packing to the next, so a
+// store that packs a checkpoint every few steps reuses the same pages instead of asking the
+// allocator for (and touching) megabytes of fresh ones each time.
 import CZlib
 
 /// An array's elements, shuffled by byte and deflated (PackedArray.swift).
@@ -18,26 +23,27 @@ struct PackedArray<Element> {
     /// The deflated bytes.
     let bytes: [UInt8]
 
-    /// Packs `array`; nil when its elements hold references, or zlib fails.
-    init?(_ array: [Element]) {
+    /// Packs `array` through `scratch`'s buffers; nil when its elements hold references, or
+    /// zlib fails.
+    init?(_ array: [Element], scratch: PackingScratch = PackingScratch()) {
         guard _isPOD(Element.self) else { return nil }
         let stride = MemoryLayout<Element>.stride
         let total = array.count * stride
-        var shuffled = [UInt8](repeating: 0, count: total)
+        var size = compressBound(uLong(total))
+        PackingScratch.reserve(&scratch.shuffled, total)
+        PackingScratch.reserve(&scratch.deflated, Int(size))
         array.withUnsafeBytes { raw in
-            shuffled.withUnsafeMutableBufferPointer { out in
+            scratch.shuffled.withUnsafeMutableBufferPointer { out in
                 Self.transpose(raw.bindMemory(to: UInt8.self), into: out, rows: array.count, columns: stride)
             }
         }
-        var size = compressBound(uLong(total))
-        var packed = [UInt8](repeating: 0, count: Int(size))
-        let status = packed.withUnsafeMutableBufferPointer { o in
-            shuffled.withUnsafeBufferPointer { i in compress2(o.baseAddress, &size, i.baseAddress, uLong(total), 1) }
+        let status = scratch.deflated.withUnsafeMutableBufferPointer { o in
+            scratch.shuffled.withUnsafeBufferPointer { i in compress2(o.baseAddress, &size, i.baseAddress, uLong(total), 1) }
         }
         guard status == Z_OK else { return nil }
         count = array.count
-        // A copy of the deflated bytes alone: the buffer keeps compressBound's capacity.
-        bytes = Array(packed[..<Int(size)])
+        // A copy of the deflated bytes alone: the scratch keeps compressBound's capacity.
+        bytes = Array(scratch.deflated[..<Int(size)])
     }
 
     /// The array packed, bit for bit; nil when the bytes do not inflate to its size.

@@ -18,8 +18,8 @@ struct PairTable {
     }
 
     /// Moves the arrays into a `Packed`, leaving them empty; nil, changing nothing, when they do not pack.
-    mutating func pack() -> Packed? {
-        guard let k = PackedArray(keys), let v = PackedArray(values) else { return nil }
+    mutating func pack(scratch: PackingScratch) -> Packed? {
+        guard let k = PackedArray(keys, scratch: scratch), let v = PackedArray(values, scratch: scratch) else { return nil }
         keys = []
         values = []
         return Packed(keys: k, values: v)

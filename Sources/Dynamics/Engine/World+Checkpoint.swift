@@ -48,11 +48,11 @@ struct WorldCheckpoint {
     var isPacked: Bool { packedContacts != nil }
 
     /// The same checkpoint with its contacts and pair table packed (itself when they are, or
-    /// cannot be).
-    func packed() -> WorldCheckpoint {
-        guard packedContacts == nil, let p = PackedArray(contactSet.contacts) else { return self }
+    /// cannot be), through `scratch`'s buffers.
+    func packed(scratch: PackingScratch) -> WorldCheckpoint {
+        guard packedContacts == nil, let p = PackedArray(contactSet.contacts, scratch: scratch) else { return self }
         var c = self
-        guard let pairs = c.contactSet.packPairs() else { return self }
+        guard let pairs = c.contactSet.packPairs(scratch: scratch) else { return self }
         c.packedPairs = pairs
         c.packedContacts = p
         c.contactSet.replaceContacts([])
