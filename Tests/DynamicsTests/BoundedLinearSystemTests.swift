@@ -57,4 +57,47 @@ struct BoundedLinearSystemTests {
         #expect(s.solution(0) == 0 && abs(s.solution(1) - 1.0 / 3) < 1e-12 && s.solution(2) == 0,
                 "(\(s.solution(0)), \(s.solution(1)), \(s.solution(2)))")
     }
+
+    /// A star: row 0 couples with rows 1, 2 and 3, which couple with nothing else (a bone with
+    /// three joints on it). A·(1, −1, 2, −2) = (4 − 1 + 2 − 2, 1 − 3, 1 + 6, 1 − 6).
+    static let star: [[Double]] = [[4, 1, 1, 1], [1, 3, 0, 0], [1, 0, 3, 0], [1, 0, 0, 3]]
+
+    /// The star with only its couplings handed over (its zeros left out), in the order found.
+    static func sparseStar(bounds: [(Double, Double)]) -> (BoundedLinearSystem, [Int]) {
+        var s = BoundedLinearSystem()
+        s.reset(size: 4)
+        for i in 0..<4 {
+            s.setMatrix(i, i, star[i][i])
+            if i > 0 { s.setMatrix(i, 0, star[i][0]) }
+            s.setRight(i, [3, -2, 7, -5][i])
+            s.setBounds(i, lower: bounds[i].0, upper: bounds[i].1)
+        }
+        let order = s.eliminationOrder()
+        s.solve(start: nil, order: order)
+        return (s, order)
+    }
+
+    @Test("a star given only its couplings is eliminated leaves first, with no fill, and solved exactly")
+    func sparseStarSolved() {
+        let (s, order) = Self.sparseStar(bounds: Array(repeating: (-.infinity, .infinity), count: 4))
+        let graph = EliminationOrder.symmetric([0, 1, 1, 1])
+        // Its own order eliminates the centre first and ties the three leaves together (three
+        // ties, each counted from both ends); the order found ties nothing.
+        #expect(EliminationOrder.fill(graph, [0, 1, 2, 3]) == 6)
+        #expect(order.first != 0 && EliminationOrder.fill(graph, order) == 0, "\(order)")
+        let x = (0..<4).map { s.solution($0) }
+        #expect(zip(x, [1, -1, 2, -2]).allSatisfy { abs($0 - $1) < 1e-12 }, "\(x)")
+    }
+
+    @Test("a star with a bound crossed, eliminated leaves first, holds it and solves the rest exactly")
+    func sparseStarBounded() {
+        // x₃ ≥ 0 is crossed by the free answer (−2): held at 0, the rest solve 4a + b + c = 3,
+        // a + 3b = −2, a + 3c = 7: a = 0.4, b = −0.8, c = 2.2; row 3's residual a + 5 = 5.4 ≥ 0
+        // pushes toward the bound, so this is the bounded problem's answer.
+        var bounds = Array(repeating: (-Double.infinity, Double.infinity), count: 4)
+        bounds[3] = (0, .infinity)
+        let (s, _) = Self.sparseStar(bounds: bounds)
+        let x = (0..<4).map { s.solution($0) }
+        #expect(zip(x, [0.4, -0.8, 2.2, 0]).allSatisfy { abs($0 - $1) < 1e-12 }, "\(x)")
+    }
 }

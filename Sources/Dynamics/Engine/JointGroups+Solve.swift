@@ -52,11 +52,16 @@ extension JointGroups {
         if isEnvelope[g] { solveEnvelope(joints, overflow, s); return }
         let n = rows.count
         system.reset(size: n)
+        markBodyRows()
         for a in 0..<n {
             let p = rows[a]
-            for b in 0...a {
+            // Only the rows sharing a moving body with this one couple with it (JointRow.coupling).
+            var couples = (bodyRows[Int(p.bodyA)] | bodyRows[Int(p.bodyB)]) & (BoundedLinearSystem.bit(a) - 1)
+            while couples != 0 {
+                let b = couples.trailingZeroBitCount; couples &= couples - 1
                 system.setMatrix(a, b, JointRow.coupling(p, rows[b]))
             }
+            system.setMatrix(a, a, JointRow.coupling(p, p))
             let ia = Int(p.bodyA), ib = Int(p.bodyB)
             let jv = p.linA.dot(s[ia].v) + p.angA * s[ia].w + p.linB.dot(s[ib].v) + p.angB * s[ib].w
             let gamma = p.compliance * (p.isSpring ? p.mA + p.mB : system.matrix(a, a))
@@ -65,10 +70,27 @@ extension JointGroups {
             system.setRight(a, -(jv + p.bias) - gamma * total)
             system.setBounds(a, lower: p.lower - total, upper: p.upper - total)
         }
-        // The held set of this group's last pass in the step, as the start (BoundedLinearSystem).
+        for p in rows { bodyRows[Int(p.bodyA)] = 0; bodyRows[Int(p.bodyB)] = 0 }
+        // The order found at the group's first pass in the step, and the held set of its last
+        // pass, as the start (BoundedLinearSystem).
+        if eliminationOrders[g].count != n { eliminationOrders[g] = system.eliminationOrder() }
         if heldStarts[g].count != n { heldStarts[g] = [Int8](repeating: 0, count: n) }
-        heldStarts[g].withUnsafeMutableBufferPointer { system.solve(start: $0.baseAddress) }
+        let order = eliminationOrders[g]
+        heldStarts[g].withUnsafeMutableBufferPointer { system.solve(start: $0.baseAddress, order: order) }
         for a in 0..<n { apply(system.solution(a), rows[a], joints, overflow, s) }
+    }
+
+    /// `bodyRows`: each body a row of the group moves gets the mask of the group's rows on it
+    /// (every row on it, whichever row's masses say it moves, so no coupling is missed).
+    private mutating func markBodyRows() {
+        for (a, p) in rows.enumerated() {
+            if p.mA > 0 || p.iA > 0 { bodyRows[Int(p.bodyA)] |= BoundedLinearSystem.bit(a) }
+            if p.mB > 0 || p.iB > 0 { bodyRows[Int(p.bodyB)] |= BoundedLinearSystem.bit(a) }
+        }
+        for (a, p) in rows.enumerated() {
+            if bodyRows[Int(p.bodyA)] != 0 { bodyRows[Int(p.bodyA)] |= BoundedLinearSystem.bit(a) }
+            if bodyRows[Int(p.bodyB)] != 0 { bodyRows[Int(p.bodyB)] |= BoundedLinearSystem.bit(a) }
+        }
     }
 
     @inline(__always)

@@ -92,6 +92,9 @@ struct JointGroups {
     /// Each group's held rows at its last dense pass in this step (BoundedLinearSystem's start);
     /// forgotten when the groups are found again, so a step's answer depends on that step alone.
     var heldStarts: [[Int8]] = []
+    /// Each dense group's elimination order (BoundedLinearSystem), found at its first pass in a
+    /// step: the rows that couple are the same in every pass of the step.
+    var eliminationOrders: [[Int]] = []
 
     private var parent: [Int32] = []
     /// The rows of the group being solved (JointGroups+Rows.swift).
@@ -106,6 +109,9 @@ struct JointGroups {
     var bodyJoints: [Int32] = []
     var ordered: [Int32] = []
     var rowFirst: [Int] = []
+    /// Scratch by body index for a dense group's patterns: the rows on each moving body (0
+    /// between uses).
+    var bodyRows: [UInt64] = []
 
     // MARK: Finding the groups
 
@@ -170,6 +176,7 @@ struct JointGroups {
             bodyFirstRow = [Int32](repeating: -1, count: bodyCount)
             bodyJointCount = [Int32](repeating: 0, count: bodyCount)
             bodyJointStart = bodyJointCount
+            bodyRows = [UInt64](repeating: 0, count: bodyCount)
         }
         for id in awake {
             let j = joints[Int(id)]
@@ -207,6 +214,7 @@ struct JointGroups {
         contactStarts.append(0)
         isEnvelope.removeAll(keepingCapacity: true)
         heldStarts.removeAll(keepingCapacity: true)
+        eliminationOrders.removeAll(keepingCapacity: true)
         isContactGrouped.removeAll(keepingCapacity: true)
         isContactGrouped.append(contentsOf: repeatElement(false, count: contactCount))
     }
@@ -266,6 +274,7 @@ struct JointGroups {
         groupStarts.append(members.count)
         isEnvelope.append(envelope)
         heldStarts.append([])
+        eliminationOrders.append([])
         for k in groupContacts { isContactGrouped[Int(k)] = true; contactMembers.append(k) }
         contactStarts.append(contactMembers.count)
     }
