@@ -146,6 +146,21 @@ struct EnergyAuditTests {
         #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
     }
 
+    /// Light charged items under an electric field beside other position forces: 56926, an item
+    /// between two electric fields pulling it opposite ways (+1.4 % of the scene's scale at step
+    /// 1); 46035, a light ellipse on two springs to a heavier one, in a spring field as well
+    /// (+33 % by step 27); 64168, an item on an undamped 7 Hz spring and a rod, pushed, in a
+    /// spring field (+1.04 % at step 19). Velocity Verlet's kicks give the trapezoids plus
+    /// m·h²/8·Δ|a|², a the sum of every position force, and the settling took the trapezoid for
+    /// what the electric field's kicks gave; it now takes out the fields' part of that term
+    /// (FieldWork.swift, docs/dynamics.md "Cone potentials beside other forces").
+    @Test("items under an electric field beside a second field or springs gain no energy from the kicks' cross terms",
+          arguments: [56926, 46035, 64168] as [UInt64])
+    func electricBesideOtherForces(seed: UInt64) throws {
+        let outcome = try EnergyAudit.run(EnergyAudit.scene(seed: seed), steps: 600)
+        #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
+    }
+
     /// A magnetic field on an item held by a stiff undamped spring (15228: a push and a rod as
     /// well; 58620: gravity, 8.3 Hz): the field turned the velocity between quarter kicks of the
     /// spring at each end of a substep, and the energy gained 1.03 % and 1.00 % of the scene's

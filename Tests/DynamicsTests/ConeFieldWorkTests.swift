@@ -54,4 +54,99 @@ import Geometry
         }
         #expect(worst < 0.01, "energy grows by \(worst) of m·1000·368")
     }
+
+    /// A light item (9.9×15.6, density 0.149, charge −1.75) between two electric fields that pull
+    /// it opposite ways, one attracting it to a center 240 pt off, one pushing it from a center
+    /// 48 pt off (the energy audit's seed 56926 without its other item): the summed pull changes
+    /// its size as the item moves (from 560 at the start to 980 two steps on, between 420 and
+    /// 1,190 wherever it goes), and the two fields'
+    /// kicks gave m·h²/8·(|a_end|² − |a_start|²) more than their trapezoids, which each field's
+    /// settling took for what its own kicks gave. The item gained 36 % of m·1000·368 within a
+    /// step. Settled together on the summed pull, its energy is the fields' fall to rounding in
+    /// free flight, and the bounces off the walls (elasticity 0.4) only take energy out.
+    @Test func anItemBetweenTwoOpposedElectricFieldsGainsNoEnergy() {
+        let item = Box(Point(68, 322.4), Size(9.9, 15.6))
+        let animator = DynamicAnimator(referenceBounds: Rect(x: 0, y: 0, width: 640, height: 368))
+        animator.pausesAtRest = false
+        let props = DynamicItemBehavior(items: [item])
+        props.density = 0.149
+        props.elasticity = 0.4
+        props.friction = 0.53
+        props.charge = -1.75
+        let toward = FieldBehavior.electricField(), away = FieldBehavior.electricField()
+        toward.position = Point(273.4, 197.5)
+        toward.strength = 0.46
+        away.position = Point(115.8, 328.7)
+        away.strength = -0.22
+        toward.addItem(item)
+        away.addItem(item)
+        let walls = CollisionBehavior(items: [item])
+        walls.setTranslatesReferenceBoundsIntoBoundary(true)
+        for behavior in [props, toward, away, walls] as [DynamicBehavior] { animator.addBehavior(behavior) }
+        animator.commitChanges()
+        func energy() -> Double {
+            Self.energy(animator, item, field: toward, charge: -1.75)
+                + 1.75 * away.strength * GravityBehavior.pointsPerSecondSquared * item.center.distance(to: away.position)
+        }
+        let scale = animator.mass(for: item) * GravityBehavior.pointsPerSecondSquared * 368
+        let e0 = energy()
+        var worst = 0.0, freeFlight = 0.0, steps = 0
+        run(animator, steps: 600) { _ in
+            steps += 1
+            let excess = (energy() - e0) / scale
+            worst = max(worst, excess)
+            // Its first two steps, 0 to 9,000 pt/s over 100 pt, touch no wall.
+            if steps <= 2 { freeFlight = max(freeFlight, abs(excess)) }
+        }
+        #expect(freeFlight < 1e-4, "in free flight the energy strays by \(freeFlight) of m·1000·368")
+        #expect(worst < 0.01, "energy grows by \(worst) of m·1000·368")
+    }
+
+    /// A 10×10 item (mass 0.01, charge −1) let go at the center of a spring field (strength 3,
+    /// ω̃² ≈ 118/s²) and pulled by an electric field of 100,000 pt/s² toward a center 100 pt
+    /// off: it swings through the electric field's center to x ≈ 503 and back, without touching
+    /// a wall. Velocity Verlet's kicks give the trapezoids plus m·h²/8·Δ|E + S|², E the electric
+    /// field's acceleration and S the spring field's, and the settling of the electric field's
+    /// work took the trapezoid for what its kicks gave: its part of that, m·h²/4·Δ(E·S), stayed
+    /// in the motion (and the give-back's bound, the field's own kicks, counted the spring's kicks
+    /// it met as the field's). Kinetic energy plus both potentials less the spring field's own
+    /// Verlet term m·h²/8·|S|² is what the scheme keeps exactly then; it strayed between −10 %
+    /// and +1.3 % of m·1000·368 in 2 s; now it stays within 0.1 %.
+    @Test func anItemInAnElectricAndASpringFieldKeepsItsEnergy() {
+        let item = Box(Point(320, 184), Size(10, 10))
+        let animator = DynamicAnimator(referenceBounds: Rect(x: 0, y: 0, width: 640, height: 368))
+        animator.pausesAtRest = false
+        let props = DynamicItemBehavior(items: [item])
+        props.elasticity = 1
+        props.friction = 0
+        props.charge = -1
+        let electric = FieldBehavior.electricField(), spring = FieldBehavior.springField()
+        electric.position = Point(420, 184)
+        electric.strength = 1
+        spring.position = Point(320, 184)
+        spring.strength = 3
+        electric.addItem(item)
+        spring.addItem(item)
+        let walls = CollisionBehavior(items: [item])
+        walls.setTranslatesReferenceBoundsIntoBoundary(true)
+        for behavior in [props, electric, spring, walls] as [DynamicBehavior] { animator.addBehavior(behavior) }
+        animator.commitChanges()
+        let m = animator.mass(for: item), h = animator.substepDuration
+        let k = SpringForce.stiffness(omega: 2 * Double.pi * 3.0.squareRoot(), h: h)
+        func energy() -> Double {
+            let s = item.center.distance(to: spring.position)
+            return 0.5 * m * animator.linearVelocity(for: item).lengthSquared
+                + GravityBehavior.pointsPerSecondSquared * item.center.distance(to: electric.position)
+                + 0.5 * m * k * s * s - m * h * h / 8 * k * k * s * s
+        }
+        let scale = m * GravityBehavior.pointsPerSecondSquared * 368
+        let e0 = energy()
+        var worst = 0.0, farthest = 0.0
+        run(animator, steps: 120) { _ in
+            worst = max(worst, abs(energy() - e0) / scale)
+            farthest = max(farthest, item.center.x)
+        }
+        #expect(farthest > 480 && farthest < 620, "swings to x = \(farthest)")
+        #expect(worst < 1e-3, "energy strays by \(worst) of m·1000·368")
+    }
 }

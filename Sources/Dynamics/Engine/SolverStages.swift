@@ -58,6 +58,10 @@ extension SolverContext {
     /// act on the velocity (true), for `tau` seconds.
     @inline(__always) private func kickPositionForces(tau: Double, elapsed: Double, velocityFields: Bool) {
         let h = solver.h
+        // What this kick gives a body under a settled field beside other position forces (FieldWork.swift).
+        let beside = !velocityFields && !fieldWork.isEmpty && (!springs.isEmpty || fieldBodies.count > fieldWork.count)
+        if beside { noteFieldKicks(tau: tau, starting: true) }
+        defer { if beside { noteFieldKicks(tau: tau, starting: false) } }
         if !velocityFields {
             for j in springs {
                 let joint = joints[Int(j)]

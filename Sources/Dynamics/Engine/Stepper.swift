@@ -185,10 +185,18 @@ struct Stepper {
             if let v = load.field.potential(at: b.position, mass: b.mass, charge: b.charge) {
                 let a = load.field.acceleration(at: b.position, velocity: .zero, mass: b.mass, charge: b.charge,
                                                 time: load.time)
-                // A body under two fields owes its debt once, through the first.
-                let owed = fieldWork.contains { fieldBodies[Int($0.fieldBody)].index == load.body } ? 0 : b.fieldEnergyOwed
-                fieldWork.append(FieldWork(fieldBody: Int32(fieldBodies.count), position: b.position, acceleration: a,
-                                           potential: v, owed: owed))
+                // A body under two fields owes its debt once, through the first, which settles
+                // them together (FieldWork.swift).
+                let first = fieldWork.firstIndex { fieldBodies[Int($0.fieldBody)].index == load.body }
+                var entry = FieldWork(fieldBody: Int32(fieldBodies.count), position: b.position, acceleration: a,
+                                      potential: v, owed: first == nil ? b.fieldEnergyOwed : 0,
+                                      lead: Int32(first ?? fieldWork.count), net: a)
+                if let first {
+                    fieldWork[first].shared = true
+                    fieldWork[first].net += a
+                    entry.shared = true
+                }
+                fieldWork.append(entry)
                 work = Int32(fieldWork.count - 1)
             }
             fieldBodies.append(FieldBody(field: load.field, index: load.body, position: b.position, mass: b.mass,
