@@ -161,17 +161,6 @@ struct EnergyAuditTests {
         #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
     }
 
-    /// Light boxes on rods from points off their centers, swung by electric fields of about
-    /// 100,000 pt/s² at up to 0.19 rad a substep (29786: +1.2 % of the scene's scale at step 5;
-    /// 58326: +1.8 % at step 1): the drift's straight move lengthened the rod within the step and
-    /// the field did work over the stretch that nothing paid for. The solve pass now aims the rod
-    /// at the drift's own stretch (RodDrift.swift, docs/dynamics.md "Rods turning within a substep").
-    @Test("rods turning fast under strong fields keep their length and the field's work", arguments: [29786, 58326] as [UInt64])
-    func rodsTurningFastUnderStrongFields(seed: UInt64) throws {
-        let outcome = try EnergyAudit.run(EnergyAudit.scene(seed: seed), steps: 600)
-        #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
-    }
-
     /// A magnetic field on an item held by a stiff undamped spring (15228: a push and a rod as
     /// well; 58620: gravity, 8.3 Hz): the field turned the velocity between quarter kicks of the
     /// spring at each end of a substep, and the energy gained 1.03 % and 1.00 % of the scene's

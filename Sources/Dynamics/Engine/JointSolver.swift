@@ -156,8 +156,7 @@ enum JointSolver {
         } else {
             // A rigid rod.
             let (bias, ms, isc) = rigidTerms(length - j.length, soft, useBias, cap: set.maxJointBiasVelocity)
-            let bend = useBias ? driftStretchRate(j, s, set.h, d: d, length: length, axis: axis) : 0
-            let imp = -ms * j.axialMass * (cdot() + bias) - j.axialMass * bend - isc * j.impulse
+            let imp = -ms * j.axialMass * (cdot() + bias) - isc * j.impulse
             j.impulse += imp
             apply(s, j, rA, rB, axis * imp)
         }
