@@ -172,13 +172,12 @@ enum ContactSolver {
         // at a point deeper than maxSoftOverlap: its normal impulse there is the push-out's, not
         // a load's, and friction bounded by it gripped the surfaces while the soft row pushed
         // them apart, moving the bodies where the relax pass could not take it back (audit
-        // seeds 2360, 52744, 54674; docs/dynamics.md, "Friction under fields"). A contact whose
-        // normal rows a joint group solves has had it before the joints (solveFriction).
+        // seeds 2360, 52744, 54674; docs/dynamics.md, "Friction under fields").
         // Under a field, too, a point still apart (speculative) holds no friction: in a corner
         // each wall's friction runs along the other wall's normal, and stopping the approach
         // there held a box pressed at 10⁵ pt/s² apart from both walls, turned, and ratcheted it
         // out of the corner against the field (docs/dynamics.md, "Friction in corners").
-        if c.friction > 0 && (!useBias || (c.frictionWhenBiased && normals)) {
+        if c.friction > 0 && (!useBias || c.frictionWhenBiased) {
             let touching = c.frictionWhenBiased
             if !useBias || pass.separation(c.p1) > -set.maxSoftOverlap {
                 pass.frictionRow(&c.p1, friction: c.friction, touchingOnly: touching)
@@ -186,25 +185,6 @@ enum ContactSolver {
             if c.count > 1 && (!useBias || pass.separation(c.p2) > -set.maxSoftOverlap) {
                 pass.frictionRow(&c.p2, friction: c.friction, touchingOnly: touching)
             }
-        }
-        pass.store(s)
-    }
-
-    /// The friction rows alone: in the biased pass, a contact under a field whose normal rows a
-    /// joint group solves takes its friction here, before the joints, so that the group's exact
-    /// solve that follows sees it (SolverContext.solveGroupedFriction).
-    @inline(__always)
-    static func solveFriction(_ c: inout ContactConstraint, _ s: UnsafeMutablePointer<BodyState>,
-                              _ set: SolverSettings) {
-        guard c.friction > 0 else { return }
-        var pass = ContactPass(c, s)
-        // As in the biased pass of solve: not at a point deeper than maxSoftOverlap,
-        // and a point still apart holds none.
-        if pass.separation(c.p1) > -set.maxSoftOverlap {
-            pass.frictionRow(&c.p1, friction: c.friction, touchingOnly: true)
-        }
-        if c.count > 1 && pass.separation(c.p2) > -set.maxSoftOverlap {
-            pass.frictionRow(&c.p2, friction: c.friction, touchingOnly: true)
         }
         pass.store(s)
     }

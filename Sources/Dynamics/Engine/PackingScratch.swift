@@ -11,6 +11,7 @@ public final class PackingScratch {
     var shuffled: [UInt8] = []
     var deflated: [UInt8] = []
 
+    /// An empty scratch; its buffers grow at the first packing.
     public init() {}
 
     /// Makes `buffer` hold at least `count` bytes, keeping what it has when it does.

@@ -150,7 +150,6 @@ extension SolverContext {
 
     /// One pass over every constraint with the soft bias that pushes overlaps apart.
     @inline(__always) func solve() {
-        solveGroupedFriction()
         solveJoints(useBias: true)
         for w in 0..<batches.count { WideContactSolver.solve(&batches[w], states, wide) }
         solveOverflow(useBias: true)
@@ -163,16 +162,6 @@ extension SolverContext {
         let grouped = jointGroups.pointee.isContactGrouped
         for c in 0..<overflow.count {
             ContactSolver.solve(&overflow[c], states, solver, useBias: useBias, normals: !grouped[c])
-        }
-    }
-
-    /// The biased pass's friction of the contacts under a field whose normal rows a joint group
-    /// solves, before the joints: after them, it moved the bodies off their joints' rows.
-    @inline(__always) func solveGroupedFriction() {
-        if overflow.isEmpty { return }
-        let grouped = jointGroups.pointee.isContactGrouped
-        for c in 0..<overflow.count where grouped[c] && overflow[c].frictionWhenBiased {
-            ContactSolver.solveFriction(&overflow[c], states, solver)
         }
     }
 

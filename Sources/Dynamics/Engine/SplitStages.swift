@@ -57,7 +57,6 @@ extension SolverContext {
             for j in awakeJoints { JointSolver.warmStart(&joints[Int(j)], states) }
             runSplit(.warmStart)
             for c in 0..<overflow.count { ContactSolver.warmStart(&overflow[c], states) }
-            solveGroupedFriction()
             solveJoints(useBias: true)
             runSplit(.solve)
             solveOverflow(useBias: true)
