@@ -5,7 +5,8 @@
 // replayed by `nudge simulate --input` up to the step of that `w`, ends with every item, the drawn
 // box included, exactly where the saved file has it (centers and velocities to the last digit):
 // the dropped throw is not replayed, and the box and the new throw are. Skipped, with the reason
-// printed, when tmux is missing.
+// printed, when tmux is missing. Each wait allows 20 s: a trip back in a debug build on a loaded
+// machine takes seconds, and every key after it waits for it.
 import Foundation
 import Testing
 
@@ -55,31 +56,31 @@ struct RecordingThroughTimeEndToEndTests {
         let play = try PlaygroundSession(in: folder, arguments: ["play", file.path, "--record", record.path])
         defer { play.stop() }
         let s = play.tmux
-        try #require(try s.waitUntil { try s.statusLine().contains("Drop 1/1") }, "nudge did not start")
+        try #require(try s.waitUntil(seconds: 20) { try s.statusLine().contains("Drop 1/1") }, "nudge did not start")
         Thread.sleep(forTimeInterval: 1.2)
         try Self.throwBall(s, by: 3)
         Thread.sleep(forTimeInterval: 0.6)
         try s.send(keys: "Space")
-        #expect(try s.waitUntil { try s.bottomText().contains("paused") })
+        #expect(try s.waitUntil(seconds: 20) { try s.bottomText().contains("paused") })
         try s.send(keys: "Left")
         try s.send(keys: "Left")
         try s.send(keys: "e")
         try s.send(keys: "b")
-        #expect(try s.waitUntil { try s.statusLine().contains("edit: box") }, "\((try? s.statusLine()) ?? "")")
+        #expect(try s.waitUntil(seconds: 20) { try s.statusLine().contains("edit: box") }, "\((try? s.statusLine()) ?? "")")
         try s.mouse(.press, column: 10, row: 2)
         try s.mouse(.drag, column: 14, row: 4)
         try s.mouse(.release, column: 18, row: 5)
-        #expect(try s.waitUntil { try s.statusLine().contains("Made box-1") }, "\((try? s.statusLine()) ?? "")")
+        #expect(try s.waitUntil(seconds: 20) { try s.statusLine().contains("Made box-1") }, "\((try? s.statusLine()) ?? "")")
         try s.send(keys: "Escape")
-        #expect(try s.waitUntil { !(try s.statusLine().contains("edit:")) }, "\((try? s.statusLine()) ?? "")")
+        #expect(try s.waitUntil(seconds: 20) { !(try s.statusLine().contains("edit:")) }, "\((try? s.statusLine()) ?? "")")
         try s.send(keys: "Space")
         Thread.sleep(forTimeInterval: 1.0)
         try Self.throwBall(s, by: -3)
         Thread.sleep(forTimeInterval: 0.5)
         try s.send(keys: "w")
-        #expect(try s.waitUntil { try s.bottomText().contains("Saved drop.saved.yaml") }, "\((try? s.bottomText()) ?? "")")
+        #expect(try s.waitUntil(seconds: 20) { try s.bottomText().contains("Saved drop.saved.yaml") }, "\((try? s.bottomText()) ?? "")")
         try s.send(keys: "q")
-        #expect(try s.waitUntil { try s.text().contains("nudge exited 0") }, "\((try? s.text()) ?? "")")
+        #expect(try s.waitUntil(seconds: 20) { try s.text().contains("nudge exited 0") }, "\((try? s.text()) ?? "")")
 
         let lines = try String(contentsOf: record, encoding: .utf8).split(separator: "\n")
         #expect(lines.contains { $0.contains("\"type\":\"resume\"") }, "no resume line:\n\(lines.joined(separator: "\n"))")
