@@ -47,13 +47,14 @@ final class TmuxSession {
     /// prints "nudge exited STATUS" and runs a plain shell.
     /// The environment is the test's, less NO_COLOR, COLORTERM, NUDGE_GLYPHS and
     /// SWIFT_BACKTRACE (which `swift test` or the shell may set), plus `environment`.
-    /// `directory`, when given, is the folder nudge starts in (else the test's own).
+    /// `directory`, when given, is the folder nudge starts in (else the test's own); `binary`, when
+    /// given, is the nudge executable to run (else `executable`, the build beside the tests).
     init(term: String, columns: Int = 80, rows: Int = 24, arguments: [String], environment: [String: String] = [:],
-         directory: String? = nil) throws {
+         directory: String? = nil, binary: URL? = nil) throws {
         let environment = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value) " }.joined()
         self.socket = "nudge-e2e-\(UUID().uuidString.prefix(8))"
         self.columns = columns; self.rows = rows; self.term = term
-        let binary = try #require(Self.executable, "the nudge executable was not built next to the tests")
+        let binary = try #require(binary ?? Self.executable, "the nudge executable was not built next to the tests")
         let quoted = ([binary.path] + arguments).map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }.joined(separator: " ")
         let command = "env -u SWIFT_BACKTRACE -u NO_COLOR -u COLORTERM -u NUDGE_GLYPHS \(environment)LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=\(term) \(quoted); echo \"nudge exited $?\"; PS1='$ ' exec sh"
         try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "\(columns)", "-y", "\(rows)"]
