@@ -10,9 +10,11 @@
 // looked up and unpacked, and the scene drawn with it on a 200 × 60 canvas); then resuming
 // there, which rebuilds the exact state (a trip from the latest checkpoint before the step,
 // whose session is kept as the one on screen, the one it replaced kept to restore into, as the
-// app does). Memory is the history's count of its frames' and checkpoints' bytes (most of them
+// app does); the trip's start is made in pieces as a settle makes it, and the whole restore and
+// its longest piece (what a settle's slice can wait on) are timed too. Memory is the history's count of its frames' and checkpoints' bytes (most of them
 // packed as they age) and the process's resident set before playing and after, and its peak
 // (which counts the packing's scratch and the allocator's slack).
+import Dynamics
 import Foundation
 import Geometry
 import Playground
@@ -45,6 +47,10 @@ public enum TravelBench {
         public var stepsBack: [Double] = []
         public var stepsForward: [Double] = []
         public var resumes: [Double] = []
+        /// Milliseconds of each resume's start (the restore, SessionHistory.startInPieces) whole,
+        /// and of its longest piece: what a settle's slice waits on at most.
+        public var restores: [Double] = []
+        public var restorePieces: [Double] = []
     }
 
     /// Plays `steps` steps of a crowd of `count` items, then makes `places` jumps, each followed
@@ -88,7 +94,16 @@ public enum TravelBench {
             for _ in 0..<stepsAtEach where step > 0 { result.stepsBack.append(show(step - 1)) }
             for _ in 0..<stepsAtEach where step < steps { result.stepsForward.append(show(step + 1)) }
             let t0 = now()
-            let trip = history.start(toReach: step, from: shown)
+            let start = history.startInPieces(toReach: step, from: shown)
+            var longest = 0.0
+            while !start.isDone {
+                let p0 = now()
+                start.runNext()
+                longest = max(longest, (now() - p0) * 1000)
+            }
+            let trip = start.result() ?? history.start(toReach: step, from: shown)
+            result.restores.append((now() - t0) * 1000)
+            result.restorePieces.append(longest)
             history.advance(trip, to: step)
             result.resumes.append((now() - t0) * 1000)
             if trip !== shown { history.recycle(shown) }

@@ -24,10 +24,13 @@
 // distance left the first tenth of a 10-minute crowd's session with one checkpoint (a jump
 // there re-simulated minutes). Nearer, gaps stay within about twice their distance.
 //
-// Checkpoints are packed as they age (SessionCheckpoint.packed(): the engine's contacts
-// deflated): the newest stay as they are, while they hold at most a quarter of the budget (a
-// step back restores from them, and unpacking costs time: a crowd's contacts take tens of
-// milliseconds); any older one is packed once, when it leaves that set.
+// Checkpoints are packed as they age (SessionCheckpoint.packed(): the engine's contacts,
+// bodies and shapes deflated): the newest stay as they are, while they hold at most a
+// sixteenth of the budget (`unpackedShare`); any older one is packed once, when it leaves that
+// set. Steps back show recorded frames, so a restore is needed only to resume or settle, where
+// unpacking (tens of milliseconds for a crowd, in pieces for a settle) is small beside the
+// steps run after it; a quarter of the budget held unpacked was room for some 20 packed
+// checkpoints of a crowd, which now make the far past denser instead.
 //
 // The bytes are each checkpoint's arrays counted alone (SessionCheckpoint.retainedBytes), an
 // upper bound: checkpoints taken while parts of the engine did not change share those arrays.
@@ -74,6 +77,8 @@ final class CheckpointStore<Checkpoint: StepCheckpoint> {
     /// Steps users are near: the furthest reached and the last one a trip or step reached.
     private var present = 0
     private var cursor = 0
+    /// The part of the budget the newest checkpoints may hold unpacked (at least the newest is).
+    static var unpackedShare: Int { 16 }
     /// Steps of the checkpoints not packed yet, oldest added first.
     private var unpacked: [Int] = []
     /// Distance from the present or the cursor beyond which spacing is even.
@@ -124,12 +129,12 @@ final class CheckpointStore<Checkpoint: StepCheckpoint> {
         #endif
     }
 
-    /// Packs the oldest unpacked checkpoints while the unpacked ones hold more than a quarter
+    /// Packs the oldest unpacked checkpoints while the unpacked ones hold more than their share
     /// of the budget, keeping the newest as it is; returns the bytes packing took off.
     private func packOldest() -> Int {
         var held = unpacked.reduce(0) { sum, step in sum + (index(of: step).map { checkpoints[$0].bytes } ?? 0) }
         var freed = 0
-        while held > budget / 4, unpacked.count > 1 {
+        while held > budget / Self.unpackedShare, unpacked.count > 1 {
             let step = unpacked.removeFirst()
             guard let i = index(of: step) else { continue }
             let p = checkpoints[i].checkpoint.packed(scratch: scratch)

@@ -55,6 +55,15 @@ public struct SessionCheckpoint {
         SessionCheckpoint(step: step, messages: messages, scene: scene.packed(scratch: scratch), animations: animations, spawns: spawns,
                           rules: rules, animationItems: animationItems, runTimeChanges: runTimeChanges)
     }
+
+    /// The same checkpoint unpacked, in pieces (SceneCheckpoint.unpacking); restoring the
+    /// result puts back the same bits as restoring this one.
+    public func unpacking() -> Piecework<SessionCheckpoint> {
+        scene.unpacking().map { s in
+            SessionCheckpoint(step: step, messages: messages, scene: s, animations: animations, spawns: spawns,
+                              rules: rules, animationItems: animationItems, runTimeChanges: runTimeChanges)
+        }
+    }
 }
 
 extension SceneSession {

@@ -18,6 +18,7 @@
 // dropped with the ones after it, and none is taken from its step on until the timeline's
 // future is dropped before it; the trip starts from an earlier one, or from step 0 as before:
 // slower, never wrong.
+import Dynamics
 import Foundation
 import Scenes
 
@@ -36,6 +37,31 @@ extension SessionHistory {
     public func start(toReach target: Int, from current: SceneSession) -> SceneSession {
         guard current.stepCount <= target else { return start(toReach: target) }
         return restoredLatest(atOrBefore: target, after: current.stepCount + Self.restoreWorth) ?? current
+    }
+
+    /// As `start(toReach:from:)`, in pieces a caller runs a few per turn of its loop: unpacking
+    /// the checkpoint chunk by chunk (PackedParts), then taking or building the session to
+    /// restore into and putting the unpacked state back (one piece: restoring an unpacked state
+    /// is assignments), each well under a frame for a 1,000-item crowd where the whole took
+    /// longer than one. A restore that fails falls back to `start(toReach:from:)` in that piece
+    /// (which drops the checkpoint as that does).
+    public func startInPieces(toReach target: Int, from current: SceneSession) -> Piecework<SceneSession> {
+        let floor = current.stepCount <= target ? current.stepCount + Self.restoreWorth : -1
+        var made: SceneSession?
+        guard let c = checkpoints.latest(atOrBefore: target), c.step > floor else {
+            return Piecework(pieces: [{ made = self.start(toReach: target, from: current); return true }], finish: { made })
+        }
+        let unpacking = c.unpacking()
+        var pieces: [() -> Bool] = (0..<unpacking.remaining).map { _ in { unpacking.runNext(); return true } }
+        pieces.append {
+            if let u = unpacking.result(), let base = self.sessionToRestore(c), base.restore(u) {
+                made = base
+            } else {
+                made = self.start(toReach: target, from: current)
+            }
+            return true
+        }
+        return Piecework(pieces: pieces, finish: { made })
     }
 
     /// Steps a restore is worth: a checkpoint within this many steps ahead of a session that
@@ -84,6 +110,22 @@ extension SessionHistory {
             self.spare = nil
             if spare.restore(c) { return spare }
         }
+        guard let session = rebuilt(for: c) else { return nil }
+        return session.restore(c) ? session : nil
+    }
+
+    /// The spare, when it may serve (taken), or else a session built from the description with
+    /// the timeline's edits and resizes and play's changes up to `c` made again: a session of
+    /// `c`'s make to restore it into; nil when a change cannot be made again.
+    func sessionToRestore(_ c: SessionCheckpoint) -> SceneSession? {
+        if let spare, sparesServe(spare) {
+            self.spare = nil
+            return spare
+        }
+        return rebuilt(for: c)
+    }
+
+    private func rebuilt(for c: SessionCheckpoint) -> SceneSession? {
         let session = SceneSession(scene: SceneBuilder().build(sceneDescription, referenceBounds: referenceBounds))
         var changes = c.runTimeChanges[...]
         func replayChanges(through step: Int, beforeEntries: Bool) -> Bool {
@@ -102,7 +144,7 @@ extension SessionHistory {
             }
         }
         guard replayChanges(through: Int.max, beforeEntries: false) else { return nil }
-        return session.restore(c) ? session : nil
+        return session
     }
 
     private func sparesServe(_ session: SceneSession) -> Bool {

@@ -20,6 +20,7 @@
 // Going back in time asks the history for a session to start from (`SessionHistory.start(toReach:)`:
 // one restored from the latest checkpoint before the target) and runs it on to the target. The
 // history takes its checkpoints from the steps run here (`offerCheckpoint`) and from trips.
+import Dynamics
 import Foundation
 import Gestures
 import Scenes
@@ -52,6 +53,9 @@ final class TimeController {
         /// The exact state of the shown frame's step being rebuilt while paused, a slice per
         /// turn (TimeController+Settle).
         var settling: Trip?
+        /// The settle's start being made in pieces (SessionHistory.startInPieces), the step it
+        /// was bound for and the session on screen it was asked from.
+        var settleStart: (target: Int, from: SceneSession, work: Piecework<SceneSession>)?
         /// The furthest step the session on screen has reached; below it, it is in the past.
         var furthestStep = 0
         /// The time of the last recorded event: recorded times never go back.

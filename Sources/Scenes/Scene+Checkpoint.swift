@@ -52,6 +52,15 @@ public struct SceneCheckpoint {
         copy.groupPlaces = groupPlaces
         return copy
     }
+
+    /// The same checkpoint unpacked, in pieces (AnimatorCheckpoint.unpacking).
+    public func unpacking() -> Piecework<SceneCheckpoint> {
+        animator.unpacking().map { a in
+            var copy = SceneCheckpoint(itemIDs: itemIDs, items: items, animatorItemIDs: animatorItemIDs, animator: a)
+            copy.groupPlaces = groupPlaces
+            return copy
+        }
+    }
 }
 
 extension Scene {

@@ -51,7 +51,8 @@ struct BenchTravelCommand: ParsableCommand {
         print("resident set: \(mb(r.residentBefore)) before playing, \(mb(r.residentAfter)) after (+\(mb(r.residentAfter - r.residentBefore))), peak \(mb(r.residentPeak))")
         print("what            count   median ms      90% ms   worst ms")
         for (name, times) in [("jump anywhere", r.jumps), ("step back", r.stepsBack), ("step forward", r.stepsForward),
-                              ("resume there", r.resumes)] {
+                              ("resume there", r.resumes), ("restore whole", r.restores),
+                              ("restore piece", r.restorePieces)] {
             let sorted = times.sorted()
             let at = { (q: Double) in sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))] }
             print(name.padding(toLength: 14, withPad: " ", startingAt: 0)

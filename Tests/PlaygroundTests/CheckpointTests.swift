@@ -166,7 +166,7 @@ struct CheckpointTests {
 
     static let crowdBounds = Rect(origin: .zero, size: Size(960, 540))
 
-    @Test("a packed checkpoint of a 1,000-body crowd holds under half the bytes, and a fresh session restored from it runs 90 steps through the same bytes and raw numbers as the session it was taken from")
+    @Test("a packed checkpoint of a 1,000-body crowd holds under half the bytes; fresh sessions restored from it, at once and unpacked a piece at a time (a piece per 2,048 contacts), run 90 steps through the same bytes and raw numbers as the session it was taken from")
     func packedCrowdRestoresExactly() throws {
         let description = try Self.crowd()
         let live = SceneSession(scene: SceneBuilder().build(description, referenceBounds: Self.crowdBounds))
@@ -178,15 +178,27 @@ struct CheckpointTests {
         print("crowd checkpoint: \(whole.retainedBytes) bytes, packed \(packed.retainedBytes)")
         // The pile touches: contacts with impulses are among what was packed.
         #expect(live.scene.animator.contactPoints.count > 1000)
+        let contacts = live.scene.animator.world.contactSet.count
         let restored = SceneSession(scene: SceneBuilder().build(description, referenceBounds: Self.crowdBounds))
         #expect(restored.restore(packed))
-        #expect(Self.bits(restored) == Self.bits(live))
+        let unpacking = packed.unpacking()
+        // One piece per chunk of contacts, and one for the bodies and shapes.
+        #expect(unpacking.remaining == (contacts + PackedParts.chunk - 1) / PackedParts.chunk + 1, "\(contacts) contacts")
+        while !unpacking.isDone { #expect(unpacking.runNext()) }
+        let unpacked = try #require(unpacking.result())
+        #expect(!unpacked.isPacked)
+        let inPieces = SceneSession(scene: SceneBuilder().build(description, referenceBounds: Self.crowdBounds))
+        #expect(inPieces.restore(unpacked))
+        #expect(Self.bits(restored) == Self.bits(live) && Self.bits(inPieces) == Self.bits(live))
         for _ in 0..<90 {
             live.step()
             restored.step()
+            inPieces.step()
             #expect(restored.stateLine() == live.stateLine())
+            #expect(inPieces.stateLine() == live.stateLine())
         }
         #expect(Self.bits(restored) == Self.bits(live), "step \(live.stepCount)")
+        #expect(Self.bits(inPieces) == Self.bits(live), "step \(live.stepCount)")
     }
 
     @Test("a 1,000-body crowd's checkpoint holds at least its bodies and shapes; 10 minutes of them (36,000 steps) stay under 256 MB, 8 steps apart at the present, spaced by distance near it and evenly far from it")

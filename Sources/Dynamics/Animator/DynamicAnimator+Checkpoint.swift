@@ -41,6 +41,15 @@ public struct AnimatorCheckpoint {
         AnimatorCheckpoint(world: world.packed(scratch: scratch), elapsedTime: elapsedTime, isRunning: isRunning, restClock: restClock,
                            recordIDs: recordIDs, behaviorClasses: behaviorClasses, behaviorStates: behaviorStates)
     }
+
+    /// The same checkpoint unpacked, as pieces a caller runs between frames (Piecework.swift;
+    /// a packed crowd's contacts take longer than a frame to unpack).
+    public func unpacking() -> Piecework<AnimatorCheckpoint> {
+        world.unpacking().map { w in
+            AnimatorCheckpoint(world: w, elapsedTime: elapsedTime, isRunning: isRunning, restClock: restClock,
+                               recordIDs: recordIDs, behaviorClasses: behaviorClasses, behaviorStates: behaviorStates)
+        }
+    }
 }
 
 extension DynamicAnimator {

@@ -53,6 +53,23 @@ struct ConstraintGraph {
     private var places: [Int32] = []
 
     /// A contact constraint's place in the graph: its contact and its two bodies.
+    /// The graph with none of what every step builds again before reading it: the batches, the
+    /// overflow and impact constraints, the colors, the stored impulses and the lanes' places
+    /// (`build` clears or overwrites each, and a color's partial last batch is reset). A
+    /// checkpoint keeps this, so it holds none of a crowd's megabytes of batches, and a world
+    /// restored from it steps on through the same bits.
+    func withoutRebuiltArrays() -> ConstraintGraph {
+        var g = self
+        g.batches = []
+        g.overflow = []
+        g.impacts = []
+        g.colorOf = []
+        g.colorBits = []
+        g.stored = []
+        g.places = []
+        return g
+    }
+
     struct Edge {
         var contact: Int32
         var bodyA: Int32

@@ -26,6 +26,11 @@ struct PackedArray<Element> {
     /// Packs `array` through `scratch`'s buffers; nil when its elements hold references, or
     /// zlib fails.
     init?(_ array: [Element], scratch: PackingScratch = PackingScratch()) {
+        self.init(array[...], scratch: scratch)
+    }
+
+    /// Packs the elements of `array` (a slice: a chunk of a longer array) the same way.
+    init?(_ array: ArraySlice<Element>, scratch: PackingScratch = PackingScratch()) {
         guard _isPOD(Element.self) else { return nil }
         let stride = MemoryLayout<Element>.stride
         let total = array.count * stride

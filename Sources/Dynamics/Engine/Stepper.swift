@@ -53,6 +53,14 @@ struct Stepper {
     private var drives: [Vector] = []
 
 
+    /// The stepper for a checkpoint: the graph without what the next step builds again
+    /// (ConstraintGraph.withoutRebuiltArrays).
+    func forCheckpoint() -> Stepper {
+        var s = self
+        s.graph = graph.withoutRebuiltArrays()
+        return s
+    }
+
     /// Solves the step: `bodies` get their new velocities and poses, `contacts` their impulses
     /// and events, and `sleeper` the rest timers of the bodies that moved. Returns which bodies
     /// moved and how far.

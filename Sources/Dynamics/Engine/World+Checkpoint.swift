@@ -11,10 +11,16 @@
 // sleeper's candidates) carries from step to step, and leaving out any of it would make
 // bit-identity depend on reading every stage right.
 //
+// Left out is only what the next step builds again before it reads it: the constraint graph's
+// batches, colors and constraint lists (ConstraintGraph.withoutRebuiltArrays), an eighth of a
+// crowd's checkpoint. Leaving them out also keeps the live world's graph unshared, so its next
+// step writes in place instead of copying megabytes.
+//
 // A checkpoint kept for long is packed (`packed()`): its contacts, two thirds of a crowd's
-// checkpoint, and the pair table that indexes them, another eighth, are moved into PackedArrays
-// (shuffled by byte and deflated), and unpacked when it is restored, to the same bits; the rest
-// stays as it is.
+// checkpoint, the pair table that indexes them, the bodies and the shapes are moved into
+// PackedArrays (shuffled by byte and deflated; PackedParts), and unpacked when it is restored,
+// to the same bits; the rest stays as it is. Unpacking can run in pieces (`unpacking()`), so
+// a caller with a frame's time to spare takes a packed crowd's megabytes a slice at a time.
 import Geometry
 
 /// A copy of a World's state (World+Checkpoint.swift).
@@ -35,9 +41,8 @@ struct WorldCheckpoint {
     fileprivate var stepper: Stepper
     fileprivate var fieldLoads: [FieldLoad]
     fileprivate var sleeper: IslandSleeper
-    /// The contacts and the pair table's arrays, when packed (then `contactSet` holds none).
-    fileprivate var packedContacts: PackedArray<Contact>?
-    fileprivate var packedPairs: PairTable.Packed?
+    /// The arrays packed, when packed (then `contactSet`, `bodies` and `shapes` hold none).
+    fileprivate var packedParts: PackedParts?
 
     /// Bytes the checkpoint's arrays hold (RetainedBytes.swift), counted as if it shared none
     /// with the live world or other checkpoints: an upper bound. Packed contacts count as
@@ -45,18 +50,40 @@ struct WorldCheckpoint {
     var retainedBytes: Int { RetainedBytes.of(self) }
 
     /// Whether the contacts are packed.
-    var isPacked: Bool { packedContacts != nil }
+    var isPacked: Bool { packedParts != nil }
 
-    /// The same checkpoint with its contacts and pair table packed (itself when they are, or
-    /// cannot be), through `scratch`'s buffers.
+    /// The same checkpoint with its contacts, pair table, bodies and shapes packed (itself when
+    /// they are, or cannot be), through `scratch`'s buffers.
     func packed(scratch: PackingScratch) -> WorldCheckpoint {
-        guard packedContacts == nil, let p = PackedArray(contactSet.contacts, scratch: scratch) else { return self }
+        guard packedParts == nil else { return self }
         var c = self
-        guard let pairs = c.contactSet.packPairs(scratch: scratch) else { return self }
-        c.packedPairs = pairs
-        c.packedContacts = p
-        c.contactSet.replaceContacts([])
+        guard let parts = PackedParts(packing: &c.contactSet, bodies: bodies, shapes: shapes, scratch: scratch) else { return self }
+        c.packedParts = parts
+        c.bodies = []
+        c.shapes = []
         return c
+    }
+
+    /// The same checkpoint unpacked (itself when it is not packed); nil when its bytes do not
+    /// unpack.
+    func unpacked() -> WorldCheckpoint? {
+        let u = unpacking()
+        while !u.isDone { guard u.runNext() else { return nil } }
+        return u.result()
+    }
+
+    /// Unpacking in pieces, each a part or a chunk of the contacts (PackedParts.unpacking).
+    func unpacking() -> Piecework<WorldCheckpoint> {
+        guard let parts = packedParts else { return Piecework(finished: self) }
+        return parts.unpacking().map { arrays in
+            var c = self
+            c.packedParts = nil
+            c.contactSet.replaceContacts(arrays.contacts)
+            guard c.contactSet.unpackPairs(arrays.pairs) else { return nil }
+            c.bodies = arrays.bodies
+            c.shapes = arrays.shapes
+            return c
+        }
     }
 }
 
@@ -67,17 +94,13 @@ extension World {
                         freeShapes: freeShapes, vertices: vertices, normals: normals,
                         worldVertices: worldVertices, worldNormals: worldNormals, joints: joints,
                         freeJoints: freeJoints, broadPhase: broadPhase, contactSet: contactSet,
-                        stepper: stepper, fieldLoads: fieldLoads, sleeper: sleeper, packedContacts: nil, packedPairs: nil)
+                        stepper: stepper.forCheckpoint(), fieldLoads: fieldLoads, sleeper: sleeper, packedParts: nil)
     }
 
     /// Puts back the state of `c`, whole; false, changing nothing, when its packed contacts do
     /// not unpack.
-    func restore(_ c: WorldCheckpoint) -> Bool {
-        var contactSet = c.contactSet
-        if let packed = c.packedContacts, let pairs = c.packedPairs {
-            guard let contacts = packed.unpacked(), contactSet.unpackPairs(pairs) else { return false }
-            contactSet.replaceContacts(contacts)
-        }
+    func restore(_ packed: WorldCheckpoint) -> Bool {
+        guard let c = packed.unpacked() else { return false }
         settings = c.settings
         bodies = c.bodies
         freeBodies = c.freeBodies
@@ -90,7 +113,7 @@ extension World {
         joints = c.joints
         freeJoints = c.freeJoints
         broadPhase = c.broadPhase
-        self.contactSet = contactSet
+        contactSet = c.contactSet
         stepper = c.stepper
         fieldLoads = c.fieldLoads
         sleeper = c.sleeper
