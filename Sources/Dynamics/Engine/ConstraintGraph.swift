@@ -130,7 +130,10 @@ struct ConstraintGraph {
                 let wordB = b &>> 6, bitB: UInt64 = 1 &<< UInt64(b & 63)
                 var chosen = k
                 // The contact of jointed items takes no color: it goes to the overflow.
-                let heldByJoints = anyJointed && (movesA || movesB) && (!movesA || jointed[a]) && (!movesB || jointed[b])
+                let heldByJoints = anyJointed
+                    && JointGroups.joinsGroup(movesA: movesA, movesB: movesB, jointedA: movesA && jointed[a],
+                                              jointedB: movesB && jointed[b], invMassA: solverBodies[a].invMass,
+                                              invMassB: solverBodies[b].invMass)
                 if !heldByJoints {
                     for c in 0..<k {
                         let row = bits + c &* words

@@ -187,7 +187,12 @@ struct JointGroups {
             guard JointSolver.isGroupable(j), Self.moves(j.mA, j.iA), Self.moves(j.mB, j.iB) else { continue }
             join(j.bodyA, j.bodyB)
         }
-        // A contact between two jointed bodies joins their groups, as a joint would.
+        // A contact between two moving bodies joins their groups, as a joint would (a free heavy
+        // item touching a jointed light one joins its group).
+        for c in contacts where Self.contactBody(c, jointed) >= 0 && Self.moves(c.mA, c.iA) && Self.moves(c.mB, c.iB) {
+            if !jointed[Int(c.bodyA)] { parent[Int(c.bodyA)] = c.bodyA }
+            if !jointed[Int(c.bodyB)] { parent[Int(c.bodyB)] = c.bodyB }
+        }
         for c in contacts where Self.contactBody(c, jointed) >= 0 && Self.moves(c.mA, c.iA) && Self.moves(c.mB, c.iB) {
             join(c.bodyA, c.bodyB)
         }
@@ -219,12 +224,33 @@ struct JointGroups {
         isContactGrouped.append(contentsOf: repeatElement(false, count: contactCount))
     }
 
-    /// The jointed body a contact belongs with, or -1 when a moving body of it is not jointed.
+    /// The jointed body a contact belongs with, or -1 when it joins no group (`joinsGroup`).
     private static func contactBody(_ c: ContactConstraint, _ jointed: UnsafeBufferPointer<Bool>) -> Int32 {
         if jointed.isEmpty { return -1 }
         let movesA = moves(c.mA, c.iA), movesB = moves(c.mB, c.iB)
-        if movesA && !jointed[Int(c.bodyA)] || movesB && !jointed[Int(c.bodyB)] { return -1 }
-        return movesB ? c.bodyB : (movesA ? c.bodyA : -1)
+        let jointedA = movesA && jointed[Int(c.bodyA)], jointedB = movesB && jointed[Int(c.bodyB)]
+        guard joinsGroup(movesA: movesA, movesB: movesB, jointedA: jointedA, jointedB: jointedB,
+                         invMassA: c.mA, invMassB: c.mB) else { return -1 }
+        return jointedB ? c.bodyB : (jointedA ? c.bodyA : -1)
+    }
+
+    /// How many times heavier than the jointed item it touches a free item must be for their
+    /// contact to be solved in the jointed item's group (`joinsGroup`).
+    static let heavyToucherRatio = 4.0
+
+    /// Whether a contact is solved in a joint group: every moving body of it is held by joints,
+    /// or a free item touches a jointed item at least `heavyToucherRatio` times lighter than
+    /// itself. One at a time, such a contact sees mostly the light item's mass and hands the
+    /// heavy item the joint's soft push-out, which the relax pass then takes back from the joint's
+    /// row only (docs/dynamics.md, "Heavy items against jointed light ones").
+    @inline(__always)
+    static func joinsGroup(movesA: Bool, movesB: Bool, jointedA: Bool, jointedB: Bool,
+                           invMassA: Double, invMassB: Double) -> Bool {
+        guard movesA || movesB else { return false }
+        if (!movesA || jointedA) && (!movesB || jointedB) { return true }
+        guard movesA && movesB && jointedA != jointedB else { return false }
+        let free = jointedA ? invMassB : invMassA, held = jointedA ? invMassA : invMassB
+        return free > 0 && free * heavyToucherRatio <= held
     }
 
     /// The joints and contacts of each set of bodies. Each joint belongs to the group of a moving
