@@ -28,7 +28,7 @@ struct SparseFactor {
     /// Each system row's place among the free unknowns.
     let place: UnsafeMutablePointer<Int>
 
-    @inline(__always) private func entry(_ i: Int, _ j: Int) -> Double { i >= j ? a[i * n + j] : a[j * n + i] }
+    @inline(__always) private func entry(_ i: Int, _ j: Int) -> Double { i >= j ? a[i &* n &+ j] : a[j &* n &+ i] }
 
     /// The free rows' matrix and patterns, and their right-hand side less the held unknowns'
     /// share (`held`, a mask of rows, at their values in `x`).
@@ -48,9 +48,9 @@ struct SparseFactor {
             while cols != 0 {
                 let j = cols.trailingZeroBitCount; cols &= cols - 1
                 let l = place[j]
-                if l < k { below |= BoundedLinearSystem.bit(l); f[k * m + l] = entry(i, j) }
+                if l < k { below |= BoundedLinearSystem.bit(l); f[k &* m &+ l] = entry(i, j) }
             }
-            f[k * m + k] = a[i * n + i]
+            f[k &* m &+ k] = a[i &* n &+ i]
             lowerFill[k] = below
         }
     }
@@ -58,17 +58,23 @@ struct SparseFactor {
     /// Each free row's pattern after elimination, with its fill entries zeroed, and each column's.
     @inline(__always) func fill() {
         for k in 0..<m {
-            var p = lowerFill[k], scan = p
+            var p = lowerFill[k]
+            // Most rows fill nothing in (a tree of joints, leaves first): when the rows in the
+            // pattern hold no column outside it, the walk below would add nothing.
+            var union: UInt64 = 0, rows = p
+            while rows != 0 { let j = rows.trailingZeroBitCount; rows &= rows &- 1; union |= lowerFill[j] }
+            upperFill[k] = 0
+            if union & ~p == 0 { continue }
+            var scan = p
             while scan != 0 {
                 let j = 63 - scan.leadingZeroBitCount
                 scan &= ~BoundedLinearSystem.bit(j)
                 var added = lowerFill[j] & ~p
                 if added == 0 { continue }
                 p |= added; scan |= added
-                while added != 0 { let l = added.trailingZeroBitCount; added &= added - 1; f[k * m + l] = 0 }
+                while added != 0 { let l = added.trailingZeroBitCount; added &= added &- 1; f[k &* m &+ l] = 0 }
             }
             lowerFill[k] = p
-            upperFill[k] = 0
         }
         for k in 0..<m {
             var p = lowerFill[k]
@@ -77,40 +83,52 @@ struct SparseFactor {
     }
 
     /// LDLᵀ in place: f's strict lower triangle becomes L, `pivots` D. A pivot below a
-    /// billionth of its diagonal is zero (the row depends on the ones before it).
+    /// billionth of its diagonal is zero (the row depends on the ones before it). The pivot's
+    /// sum is taken in the same loop as the row's entries, in the same ascending order, and
+    /// every sum stays in a register until it is stored once.
     @inline(__always) func factor() {
         for i in 0..<m {
-            let fi = f + i * m
+            let fi = f + i &* m
             let li = lowerFill[i]
+            let diagonal = fi[i]
+            var d = diagonal
             var cols = li
             while cols != 0 {
-                let j = cols.trailingZeroBitCount; cols &= cols - 1
-                let fj = f + j * m
+                let j = cols.trailingZeroBitCount; cols &= cols &- 1
+                let fj = f + j &* m
                 var v = fi[j]
                 var common = li & lowerFill[j]
                 while common != 0 {
-                    let k = common.trailingZeroBitCount; common &= common - 1
+                    let k = common.trailingZeroBitCount; common &= common &- 1
                     v -= fi[k] * fj[k] * pivots[k]
                 }
-                fi[j] = pivots[j] != 0 ? v / pivots[j] : 0
+                let pj = pivots[j]
+                let l = pj != 0 ? v / pj : 0
+                fi[j] = l
+                d -= l * l * pj
             }
-            var d = fi[i]
-            cols = li
-            while cols != 0 { let k = cols.trailingZeroBitCount; cols &= cols - 1; d -= fi[k] * fi[k] * pivots[k] }
-            pivots[i] = d > 1e-9 * fi[i] && d > 0 ? d : 0
+            pivots[i] = d > 1e-9 * diagonal && d > 0 ? d : 0
         }
     }
 
-    /// Forward substitution, the pivots, back substitution: r becomes the free unknowns.
+    /// Forward substitution, the pivots, back substitution: r becomes the free unknowns. Each
+    /// row's sum is kept in a register and stored once (the terms in the same ascending order).
     @inline(__always) func substitute() {
         for i in 0..<m {
             var cols = lowerFill[i]
-            while cols != 0 { let k = cols.trailingZeroBitCount; cols &= cols - 1; r[i] -= f[i * m + k] * r[k] }
+            if cols == 0 { continue }
+            let fi = f + i &* m
+            var v = r[i]
+            while cols != 0 { let k = cols.trailingZeroBitCount; cols &= cols &- 1; v -= fi[k] * r[k] }
+            r[i] = v
         }
         for i in 0..<m { r[i] = pivots[i] != 0 ? r[i] / pivots[i] : 0 }
         for i in stride(from: m - 1, through: 0, by: -1) {
             var rows = upperFill[i]
-            while rows != 0 { let k = rows.trailingZeroBitCount; rows &= rows - 1; r[i] -= f[k * m + i] * r[k] }
+            if rows == 0 { continue }
+            var v = r[i]
+            while rows != 0 { let k = rows.trailingZeroBitCount; rows &= rows &- 1; v -= f[k &* m &+ i] * r[k] }
+            r[i] = v
         }
     }
 }
