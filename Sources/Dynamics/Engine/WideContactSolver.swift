@@ -328,11 +328,15 @@ enum WideContactSolver {
     }
 
     /// `friction` in the lanes of `lanes` only; the others keep their impulse and velocities.
+    /// A point still apart (positive separation) holds none, as in the scalar solver's biased
+    /// pass under a field (ContactPass.frictionRow(touchingOnly:); docs/dynamics.md, "Friction in
+    /// corners"). The separation is the one the last relax pass measured, which is the current
+    /// one: the positions move only between a biased pass and its relax pass.
     @inline(__always)
     static func friction(_ p: inout WidePoint, _ l: Levers, _ c: Coefficients, _ A: inout WideBody,
                          _ B: inout WideBody, lanes: WideMask) {
         let vt = (B.vx - A.vx) * c.ny - (B.vy - A.vy) * c.nx + B.w * l.rtB - A.w * l.rtA
-        let maxF = c.friction * p.normalImpulse
+        let maxF = (c.friction * p.normalImpulse).replacing(with: 0, where: p.separation .> Wide(repeating: 0))
         let solved = wmin(wmax(p.tangentImpulse - p.tangentMass * vt, -maxF), maxF)
         let newImpulse = p.tangentImpulse.replacing(with: solved, where: lanes)
         let applied = newImpulse - p.tangentImpulse
