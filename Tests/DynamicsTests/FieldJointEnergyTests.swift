@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+import Geometry
+@testable import Dynamics
+
+/// Conservative fields keep kinetic plus potential energy beside joints: an item hung on a rod
+/// from a point off its center (a double pendulum: the rod swings and the item swings about its
+/// end), let go at rest with the rod level, in each kind of conservative field, keeps its energy
+/// within 1 % of its swing's energy (its start less the lowest potential its center can reach)
+/// for 10 s. Nothing else acts: no walls, no friction, no damping.
+@Suite struct FieldJointEnergyTests {
+    /// The anchor the rod hangs from, its length, the item's attachment point from its center,
+    /// and the center of the radial, spring and electric fields (50 pt below the anchor, inside
+    /// the ring the item's center sweeps, so the cone fields' items pass close by their center).
+    static let anchor = Point(1000, 1000), rodLength = 60.0, offset = Vector(-8, -9)
+    static let fieldCenter = Point(1000, 1050)
+    /// The tests of losses not fixed yet run only when asked for (NUDGE_MEASURE_KNOWN_LOSSES=1),
+    /// to measure them.
+    static let measuresKnownLosses = ProcessInfo.processInfo.environment["NUDGE_MEASURE_KNOWN_LOSSES"] == "1"
+
+    enum Kind: String, CustomStringConvertible, Sendable {
+        case linearGravity, radialGravity, spring, electric
+        var description: String { rawValue }
+    }
+
+    struct Swing {
+        let item: Box
+        let field: FieldBehavior
+        let animator = DynamicAnimator(referenceBounds: Rect(x: 0, y: 0, width: 2000, height: 2000))
+        let kind: Kind
+        let charge = 2.0
+
+        init(_ kind: Kind, strength: Double, pin: Bool = false) {
+            self.kind = kind
+            let end = FieldJointEnergyTests.anchor + Vector(FieldJointEnergyTests.rodLength, 0)
+            item = Box(end - FieldJointEnergyTests.offset, Size(20, 30))
+            switch kind {
+            case .linearGravity: field = FieldBehavior.linearGravityField(direction: Vector(0, 1))
+            case .radialGravity: field = FieldBehavior.radialGravityField(position: FieldJointEnergyTests.fieldCenter)
+            case .spring: field = FieldBehavior.springField()
+            case .electric: field = FieldBehavior.electricField()
+            }
+            field.position = FieldJointEnergyTests.fieldCenter
+            field.strength = strength
+            field.addItem(item)
+            let props = DynamicItemBehavior(items: [item])
+            props.charge = charge
+            let joint = pin ? AttachmentBehavior.pinAttachment(with: item, attachmentAnchor: end)
+                : AttachmentBehavior(item: item, offsetFromCenter: FieldJointEnergyTests.offset,
+                                     attachedToAnchor: FieldJointEnergyTests.anchor)
+            for behavior in [props, joint, field] as [DynamicBehavior] { animator.addBehavior(behavior) }
+            animator.pausesAtRest = false
+            animator.commitChanges()
+        }
+
+        /// The potential of the item's center at `p` (the field's own: −m·a·y, m·s·1000·d,
+        /// ½·m·k·d² with the spring's discrete stiffness, −q·s·1000·d).
+        func potential(at p: Point) -> Double {
+            let m = animator.mass(for: item), g = GravityBehavior.pointsPerSecondSquared
+            let d = p.distance(to: field.position)
+            switch kind {
+            case .linearGravity: return -m * field.strength * g * p.y
+            case .radialGravity: return m * field.strength * g * d
+            case .spring:
+                let omega = 2 * Double.pi * field.strength.squareRoot()
+                return 0.5 * m * SpringForce.stiffness(omega: omega, h: animator.substepDuration) * d * d
+            case .electric: return -charge * field.strength * g * d
+            }
+        }
+
+        /// Kinetic energy as the drift keeps it (the turn's part T̃, AuditVerlet.swift) plus the
+        /// potential.
+        var energy: Double {
+            let m = animator.mass(for: item), inertia = animator.inertia(for: item)
+            let h = animator.substepDuration, x = animator.angularVelocity(for: item) * h
+            let turning = inertia / (h * h) * (x * atan(x) - 0.5 * log1p(x * x))
+            return 0.5 * m * animator.linearVelocity(for: item).lengthSquared + turning + potential(at: item.center)
+        }
+
+        /// The lowest potential the item's center can reach: anywhere in the ring of radii
+        /// L ± |offset| around the anchor (sampled every half degree and 0.2 pt).
+        var lowestPotential: Double {
+            let r = FieldJointEnergyTests.offset.length, L = FieldJointEnergyTests.rodLength
+            var lowest = Double.infinity
+            for i in 0...120 {
+                let radius = L - r + 2 * r * Double(i) / 120
+                for j in 0..<720 {
+                    let t = Double(j) * Double.pi / 360
+                    lowest = min(lowest, potential(at: FieldJointEnergyTests.anchor + Vector(cos(t), sin(t)) * radius))
+                }
+            }
+            return lowest
+        }
+
+        /// The largest drift of the energy over 10 s, as a share of the swing's energy.
+        func drift() -> (drift: Double, swing: Double) {
+            let e0 = energy, swing = e0 - lowestPotential
+            var worst = 0.0
+            run(animator, steps: 600) { _ in worst = max(worst, abs(energy - e0) / swing) }
+            return (worst, swing)
+        }
+    }
+    /// Let go at rest with the rod level, the item swings round its anchor and about the rod's
+    /// end. It loses energy: measured 9.0 % of its swing in 10 s under a linear gravity field of
+    /// 1,000 pt/s², 2.7 % at 500 pt/s², 8.5 % under radial gravity of 3,000 pt/s², 1.7 % under a
+    /// 0.71 Hz spring field and 1.2 % under an electric field of 1,300 pt/s² (docs/dynamics.md,
+    /// "Rods turning within a substep": not fixed).
+    @Test(.enabled(if: Self.measuresKnownLosses, "an item on a rod off its center loses energy under fields (docs/dynamics.md, Rods turning within a substep); NUDGE_MEASURE_KNOWN_LOSSES=1 runs it"),
+          arguments: [(Kind.linearGravity, 1.0), (Kind.linearGravity, 0.5), (Kind.radialGravity, 3.0),
+                      (Kind.spring, 0.5), (Kind.electric, -0.04)])
+    func anItemOnARodFromAPointOffItsCenterKeepsItsEnergy(kind: Kind, strength: Double) {
+        let (drift, swing) = Swing(kind, strength: strength).drift()
+        #expect(swing > 0)
+        #expect(drift < 0.01, "\(kind): energy strays by \(drift) of the swing's \(swing)")
+    }
+
+    /// The same item pinned at the rod's end point (a pin off its center, no rod): a pendulum
+    /// about the pin, within 1 % of its swing for 10 s under a linear gravity field of
+    /// 1,000 pt/s², a 0.71 Hz spring field and an electric field of 1,300 pt/s².
+    @Test(arguments: [(Kind.linearGravity, 1.0), (Kind.spring, 0.5), (Kind.electric, -0.04)])
+    func anItemPinnedOffItsCenterKeepsItsEnergy(kind: Kind, strength: Double) {
+        let (drift, swing) = Swing(kind, strength: strength, pin: true).drift()
+        #expect(swing > 0)
+        #expect(drift < 0.01, "\(kind): energy strays by \(drift) of the swing's \(swing)")
+    }
+
+    /// Pinned under radial gravity of 3,000 pt/s² it strays by 1.5 % of its swing in 10 s (its
+    /// center passes within a few points of the field's center, where the cone potential's
+    /// force flips).
+    @Test(.enabled(if: Self.measuresKnownLosses, "strays by 1.5 % of its swing in 10 s (docs/dynamics.md, Rods turning within a substep); NUDGE_MEASURE_KNOWN_LOSSES=1 runs it"))
+    func anItemPinnedOffItsCenterKeepsItsEnergyUnderRadialGravity() {
+        let (drift, swing) = Swing(.radialGravity, strength: 3.0, pin: true).drift()
+        #expect(swing > 0)
+        #expect(drift < 0.01, "radial gravity: energy strays by \(drift) of the swing's \(swing)")
+    }
+
+    /// The energy audit's seed 58326 reduced: a 33.2×13.8 box (density 0.13, charge −1.9) on a rod
+    /// from a point 9.8 pt off its center, repelled by an electric field of 124,000 pt/s², turning
+    /// up to 0.19 rad a substep. The drift moved the box straight at the velocity the solve left,
+    /// its rod's end off its circle, and the soft bias pulled it back only a little each
+    /// substep: the rod measured 12.9 pt longer by the third step, and the field's work over the
+    /// stretch, paid by nothing, was 1.8 % of the audit's scale m·1000·368 in the first step.
+    /// 0.03 pt of stretch along the field is the audit's whole 1 %; a rigid rod should keep its
+    /// length to that (not yet: docs/dynamics.md, "Rods turning within a substep").
+    @Test(.enabled(if: Self.measuresKnownLosses, "the rod lengthens within a step under the drift (docs/dynamics.md, Rods turning within a substep); NUDGE_MEASURE_KNOWN_LOSSES=1 runs it"))
+    func aBoxTurningFastOnARodUnderAStrongFieldKeepsTheRodsLength() {
+        let item = Box(Point(612.9, 303.1), Size(33.2, 13.8))
+        let animator = DynamicAnimator(referenceBounds: Rect(x: 0, y: 0, width: 640, height: 368))
+        animator.pausesAtRest = false
+        let props = DynamicItemBehavior(items: [item])
+        props.density = 0.13
+        props.charge = -1.9
+        let offset = Vector(-9.1, 3.7), anchor = Point(640, 314.8)
+        let rod = AttachmentBehavior(item: item, offsetFromCenter: offset, attachedToAnchor: anchor)
+        let field = FieldBehavior.electricField()
+        field.position = Point(519.1, 141.3)
+        field.strength = -0.39
+        field.addItem(item)
+        for behavior in [props, rod, field] as [DynamicBehavior] { animator.addBehavior(behavior) }
+        animator.commitChanges()
+        func rodLength() -> Double {
+            let c = cos(item.angle), s = sin(item.angle)
+            return (item.center + Vector(c * offset.x - s * offset.y, s * offset.x + c * offset.y)).distance(to: anchor)
+        }
+        let length = rodLength()
+        var stretch = 0.0
+        run(animator, steps: 3) { _ in stretch = max(stretch, abs(rodLength() - length)) }
+        #expect(stretch < 0.03, "the rod's length strays by \(stretch) pt")
+    }
+}
