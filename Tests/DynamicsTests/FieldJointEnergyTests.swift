@@ -14,9 +14,6 @@ import Geometry
     /// the ring the item's center sweeps, so the cone fields' items pass close by their center).
     static let anchor = Point(1000, 1000), rodLength = 60.0, offset = Vector(-8, -9)
     static let fieldCenter = Point(1000, 1050)
-    /// The tests of losses not fixed yet run only when asked for (NUDGE_MEASURE_KNOWN_LOSSES=1),
-    /// to measure them.
-    static let measuresKnownLosses = ProcessInfo.processInfo.environment["NUDGE_MEASURE_KNOWN_LOSSES"] == "1"
 
     enum Kind: String, CustomStringConvertible, Sendable {
         case linearGravity, radialGravity, spring, electric
@@ -105,13 +102,14 @@ import Geometry
     /// 1,000 pt/s², 2.7 % at 500 pt/s², 8.5 % under radial gravity of 3,000 pt/s², 1.7 % under a
     /// 0.71 Hz spring field and 1.2 % under an electric field of 1,300 pt/s² (docs/dynamics.md,
     /// "Rods turning within a substep": not fixed).
-    @Test(.enabled(if: Self.measuresKnownLosses, "an item on a rod off its center loses energy under fields (docs/dynamics.md, Rods turning within a substep); NUDGE_MEASURE_KNOWN_LOSSES=1 runs it"),
-          arguments: [(Kind.linearGravity, 1.0), (Kind.linearGravity, 0.5), (Kind.radialGravity, 3.0),
+    @Test(arguments: [(Kind.linearGravity, 1.0), (Kind.linearGravity, 0.5), (Kind.radialGravity, 3.0),
                       (Kind.spring, 0.5), (Kind.electric, -0.04)])
     func anItemOnARodFromAPointOffItsCenterKeepsItsEnergy(kind: Kind, strength: Double) {
         let (drift, swing) = Swing(kind, strength: strength).drift()
         #expect(swing > 0)
-        #expect(drift < 0.01, "\(kind): energy strays by \(drift) of the swing's \(swing)")
+        withKnownIssue("an item on a rod off its center loses energy under fields (docs/dynamics.md, Rods turning within a substep)") {
+            #expect(drift < 0.01, "\(kind): energy strays by \(drift) of the swing's \(swing)")
+        }
     }
 
     /// The same item pinned at the rod's end point (a pin off its center, no rod): a pendulum
@@ -127,11 +125,13 @@ import Geometry
     /// Pinned under radial gravity of 3,000 pt/s² it strays by 1.5 % of its swing in 10 s (its
     /// center passes within a few points of the field's center, where the cone potential's
     /// force flips).
-    @Test(.enabled(if: Self.measuresKnownLosses, "strays by 1.5 % of its swing in 10 s (docs/dynamics.md, Rods turning within a substep); NUDGE_MEASURE_KNOWN_LOSSES=1 runs it"))
+    @Test
     func anItemPinnedOffItsCenterKeepsItsEnergyUnderRadialGravity() {
         let (drift, swing) = Swing(.radialGravity, strength: 3.0, pin: true).drift()
         #expect(swing > 0)
-        #expect(drift < 0.01, "radial gravity: energy strays by \(drift) of the swing's \(swing)")
+        withKnownIssue("strays by 1.5 % of its swing in 10 s (docs/dynamics.md, Rods turning within a substep)") {
+            #expect(drift < 0.01, "radial gravity: energy strays by \(drift) of the swing's \(swing)")
+        }
     }
 
     /// The energy audit's seed 58326 reduced: a 33.2×13.8 box (density 0.13, charge −1.9) on a rod
@@ -142,7 +142,7 @@ import Geometry
     /// stretch, paid by nothing, was 1.8 % of the audit's scale m·1000·368 in the first step.
     /// 0.03 pt of stretch along the field is the audit's whole 1 %; a rigid rod should keep its
     /// length to that (not yet: docs/dynamics.md, "Rods turning within a substep").
-    @Test(.enabled(if: Self.measuresKnownLosses, "the rod lengthens within a step under the drift (docs/dynamics.md, Rods turning within a substep); NUDGE_MEASURE_KNOWN_LOSSES=1 runs it"))
+    @Test
     func aBoxTurningFastOnARodUnderAStrongFieldKeepsTheRodsLength() {
         let item = Box(Point(612.9, 303.1), Size(33.2, 13.8))
         let animator = DynamicAnimator(referenceBounds: Rect(x: 0, y: 0, width: 640, height: 368))
@@ -165,6 +165,8 @@ import Geometry
         let length = rodLength()
         var stretch = 0.0
         run(animator, steps: 3) { _ in stretch = max(stretch, abs(rodLength() - length)) }
-        #expect(stretch < 0.03, "the rod's length strays by \(stretch) pt")
+        withKnownIssue("the rod lengthens within a step under the drift (docs/dynamics.md, Rods turning within a substep)") {
+            #expect(stretch < 0.03, "the rod's length strays by \(stretch) pt")
+        }
     }
 }
