@@ -77,15 +77,11 @@ extension SolverSettings {
     /// at any lift); for the e = 0.1 of a stirred pile it is what stops a sweep: each bounce there
     /// sent most of the approach on to the next neighbour, and the pass chased ever slower
     /// approaches through the pile down to 2 pt/s, up to `maxImpactSweeps` times per call.
-    /// Not where either body is under a field: there a resting contact's approach grows with the
-    /// field (400 pt/s at 10⁵ pt/s²), divided by e it took real impacts away from the impact
-    /// pass, and the soft stop under a field gained energy (audit seeds 46035 and 49564).
     @inline(__always) func impactThreshold(_ a: Body, _ b: Body, normal n: Vector, restitution e: Double) -> Double {
         let aA = a.invMass > 0 ? a.force * a.invMass + a.acceleration : .zero
         let aB = b.invMass > 0 ? b.force * b.invMass + b.acceleration : .zero
         let resting = restitutionThreshold + 2 * h * (abs(aA.dot(n)) + abs(aB.dot(n)))
-        let underField = a.fieldAcceleration != .zero || b.fieldAcceleration != .zero
-        return e > 0 && e < 1 && !underField ? resting / e : resting
+        return e > 0 && e < 1 ? resting / e : resting
     }
 
     /// Contacts against a body that cannot move are stiffer (Box2D v3's static softness).
