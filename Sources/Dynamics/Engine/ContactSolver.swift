@@ -69,19 +69,10 @@ extension SolverSettings {
     /// hundredth of a point) would keep it awake; any real impact (a drop from 2 pt lands at
     /// 63 pt/s, against 8 pt/s for 2·g·h) is faster. Across the normal of a hanging cradle
     /// gravity has no component, so the cradle bounces at any lift.
-    ///
-    /// An impact below that speed divided by the elasticity e is no impact either: its rebound,
-    /// e times the approach, would be slower than a resting contact's approach, a bounce the next
-    /// substep could not tell from resting, and the soft contact stops such an approach as it
-    /// stops any other (losing at most that rebound). For e = 1 nothing changes (a cradle bounces
-    /// at any lift); for the e = 0.1 of a stirred pile it is what stops a sweep: each bounce there
-    /// sent most of the approach on to the next neighbour, and the pass chased ever slower
-    /// approaches through the pile down to 2 pt/s, up to `maxImpactSweeps` times per call.
-    @inline(__always) func impactThreshold(_ a: Body, _ b: Body, normal n: Vector, restitution e: Double) -> Double {
+    @inline(__always) func impactThreshold(_ a: Body, _ b: Body, normal n: Vector) -> Double {
         let aA = a.invMass > 0 ? a.force * a.invMass + a.acceleration : .zero
         let aB = b.invMass > 0 ? b.force * b.invMass + b.acceleration : .zero
-        let resting = restitutionThreshold + 2 * h * (abs(aA.dot(n)) + abs(aB.dot(n)))
-        return e > 0 && e < 1 ? resting / e : resting
+        return restitutionThreshold + 2 * h * (abs(aA.dot(n)) + abs(aB.dot(n)))
     }
 
     /// Contacts against a body that cannot move are stiffer (Box2D v3's static softness).
@@ -116,7 +107,7 @@ enum ContactSolver {
         c.softness = settings.softness(mA: c.mA, mB: c.mB)
         c.normal = m.normal
         c.count = m.count
-        c.impactThreshold = settings.impactThreshold(a, b, normal: m.normal, restitution: c.restitution)
+        c.impactThreshold = settings.impactThreshold(a, b, normal: m.normal)
         c.frictionWhenBiased = a.fieldAcceleration != .zero || b.fieldAcceleration != .zero
         func point(_ mp: ManifoldPoint) -> ContactConstraintPoint {
             var p = ContactConstraintPoint()
