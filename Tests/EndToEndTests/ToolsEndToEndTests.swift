@@ -42,7 +42,9 @@ struct ToolsEndToEndTests {
     /// Chooses a tool by its key and waits for the status line to name it.
     static func choose(_ key: String, _ name: String, _ s: TmuxSession) throws {
         try s.send(keys: key)
-        try #require(try s.waitUntil { try s.statusLine().contains("edit: \(name)") }, "\((try? s.statusLine()) ?? "")")
+        // 15 s: under a loaded machine (the suite's other tests run beside it) a debug build can
+        // take seconds to answer a key; the status line names the tool as soon as it does.
+        try #require(try s.waitUntil(seconds: 15) { try s.statusLine().contains("edit: \(name)") }, "\((try? s.statusLine()) ?? "")")
     }
 
     /// A press at one cell and a release at another (with a drag between when they differ).
@@ -54,7 +56,7 @@ struct ToolsEndToEndTests {
 
     /// Waits for the status line to say `text`.
     static func expectStatus(_ s: TmuxSession, _ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        #expect(try s.waitUntil { try s.statusLine().contains(text) }, "status line: \((try? s.statusLine()) ?? "")",
+        #expect(try s.waitUntil(seconds: 15) { try s.statusLine().contains(text) }, "status line: \((try? s.statusLine()) ?? "")",
                 sourceLocation: sourceLocation)
     }
 
