@@ -72,18 +72,9 @@ import Geometry
           arguments: [1e4, 1e5])
     func rowPressedOntoTheFloor(acceleration a: Double) {
         let d = Vector(0.35, 1) * (1 / Vector(0.35, 1).length)
-        let animator = DynamicAnimator(referenceBounds: bounds640)
         let starts = (0..<4).map { Point(200 + 40 * Double($0), 384 - 5.75) }
         let items = starts.map { Box($0, Size(11, 11)) }
-        let collision = CollisionBehavior(items: items)
-        collision.setTranslatesReferenceBoundsIntoBoundary(true)
-        animator.addBehavior(collision)
-        let properties = DynamicItemBehavior(items: items)
-        properties.charge = 1
-        properties.friction = 1
-        properties.elasticity = 0
-        animator.addBehavior(properties)
-        animator.commitChanges()
+        let animator = Self.chargedAnimator(items)
         let m = animator.mass(for: items[0])
         let field = FieldBehavior.electricField()
         field.position = Point(320, 384) - d * 1e9
@@ -122,16 +113,7 @@ import Geometry
         let signs = [(1.0, -1.0), (-1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)]
         let starts = signs.map { Point($0.0 > 0 ? 640 - half : half, $0.1 < 0 ? half : 384 - half) }
         let items = starts.map { Box($0, Size(11, 11), angle: tilt) }
-        let animator = DynamicAnimator(referenceBounds: bounds640)
-        let collision = CollisionBehavior(items: items)
-        collision.setTranslatesReferenceBoundsIntoBoundary(true)
-        animator.addBehavior(collision)
-        let properties = DynamicItemBehavior(items: items)
-        properties.charge = 1
-        properties.friction = 1
-        properties.elasticity = 0
-        animator.addBehavior(properties)
-        animator.commitChanges()
+        let animator = Self.chargedAnimator(items)
         let m = animator.mass(for: items[0]), inertia = animator.inertia(for: items[0])
         let directions = signs.map { Vector(0.8 * $0.0, 0.6 * $0.1) }
         for (item, d) in zip(items, directions) {
@@ -165,17 +147,8 @@ import Geometry
         let d = direction * (1 / direction.length)
         let half = 5.5 * (cos(tilt) + sin(tilt)) + 0.25
         let start = Point(640 - half, corner ? half : 192)
-        let animator = DynamicAnimator(referenceBounds: bounds640)
         let item = Box(start, Size(11, 11), angle: tilt)
-        let collision = CollisionBehavior(items: [item])
-        collision.setTranslatesReferenceBoundsIntoBoundary(true)
-        animator.addBehavior(collision)
-        let properties = DynamicItemBehavior(items: [item])
-        properties.charge = 1
-        properties.friction = 1
-        properties.elasticity = 0
-        animator.addBehavior(properties)
-        animator.commitChanges()
+        let animator = Self.chargedAnimator([item])
         let m = animator.mass(for: item), inertia = animator.inertia(for: item)
         let field = FieldBehavior.electricField()
         field.position = start - d * 1e9
@@ -192,5 +165,21 @@ import Geometry
             furthestDown = max(furthestDown, item.center.y - start.y)
         }
         return (worstGain, furthestDown, 0.5 + 5.5 * (1 - cos(tilt) + sin(tilt)), label)
+    }
+
+    /// Items inside the 640×384 bounds' walls, charge 1 (for the fields that press them),
+    /// friction 1 and elasticity 0, committed.
+    static func chargedAnimator(_ items: [Box]) -> DynamicAnimator {
+        let animator = DynamicAnimator(referenceBounds: bounds640)
+        let collision = CollisionBehavior(items: items)
+        collision.setTranslatesReferenceBoundsIntoBoundary(true)
+        animator.addBehavior(collision)
+        let properties = DynamicItemBehavior(items: items)
+        properties.charge = 1
+        properties.friction = 1
+        properties.elasticity = 0
+        animator.addBehavior(properties)
+        animator.commitChanges()
+        return animator
     }
 }
