@@ -56,6 +56,10 @@
 // pass contracts; an exact group and a joint alone, which solve their rows exactly, keep the
 // stiffer one. They also take a damping ratio of 30 (`iterativeJointDampingRatio`): a large
 // net stretches on its soft pins and bounced on that give for tens of seconds at 2.
+//
+// A group needs none of this when it has no light item between joints, no anchor its joints
+// carry a load to and no long path (a ragdoll): such a group is solved one joint at a time, with
+// the same softness and passes (JointGroups+OneAtATime.swift states the rule).
 import Geometry
 
 struct JointGroups {
@@ -286,6 +290,11 @@ struct JointGroups {
         let n = group.reduce(0) { $0 + Self.rowCount(joints[Int($1)]) }
             + groupContacts.reduce(0) { $0 + contacts[Int($1)].count }
         var envelope = false
+        if Self.solvesOneAtATime(group, groupContacts, joints, contacts) {
+            for id in group { isIterative[Int(id)] = true }
+            iterativeJoints.append(contentsOf: group)
+            return
+        }
         if n > Self.maxRows {
             guard groupContacts.isEmpty, n <= Self.maxEnvelopeRows,
                   group.allSatisfy({ Self.hasOnlyUnboundedRows(joints[Int($0)]) }),
