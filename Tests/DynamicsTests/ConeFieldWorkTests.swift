@@ -109,9 +109,22 @@ import Geometry
     /// field's acceleration and S the spring field's, and the settling of the electric field's
     /// work took the trapezoid for what its kicks gave: its part of that, m·h²/4·Δ(E·S), stayed
     /// in the motion (and the give-back's bound, the field's own kicks, counted the spring's kicks
-    /// it met as the field's). Kinetic energy plus both potentials less the spring field's own
-    /// Verlet term m·h²/8·|S|² is what the scheme keeps exactly then; it strayed between −10 %
-    /// and +1.3 % of m·1000·368 in 2 s; now it stays within 0.1 %.
+    /// it met as the field's); the energy strayed between −10 % and +1.3 % of m·1000·368 in 2 s.
+    ///
+    /// Which energy is kept. Velocity Verlet with both forces smooth keeps, to O(h⁴),
+    ///     H̃ = T + U_E + U_S + h²/12·q̇ᵀ·(U_E″ + U_S″)·q̇ − m·h²/24·|E + S|².
+    /// The settling makes the field's part exact: it takes every term with E out of H̃ (its
+    /// curvature, m·h²/24·|E|² and the cross term m·h²/12·E·S), which leaves
+    ///     H̃_S = T + U_E + ½·m·k·s² + m·h²/12·k·|v|² − m·h²/24·k²·s²,
+    /// the spring field's Verlet energy beside the field's exact potential: what the audit counts
+    /// (AuditVerlet.swift) and what the settling keeps for an attachment spring beside the field
+    /// (ConeFieldSpringTests). This test used to measure J = T + U_E + ½·m·k·s² − m·h²/8·k²·s²,
+    /// which Verlet keeps for a lone linear spring too, since there J = H̃_S/(1 + h²·k/6) up to
+    /// O(h⁴); but J = H̃_S − h²·k/6·(T + ½·m·k·s²) + O(h⁴), and beside the field T + U_S changes by
+    /// the field's work −ΔU_E, so where H̃_S is kept J moves by +h²·k/6·ΔU_E: with h = 1/240 s,
+    /// k = 118.4/s² and U_E falling by 1000·100 on the way to the field's center, −0.93 % of
+    /// m·1000·368 (0.0093 was read, and H̃_S held). Exact Verlet feeds the field's work into
+    /// H̃_S, not into J; kept here within 0.1 %, and J moves as predicted.
     @Test func anItemInAnElectricAndASpringFieldKeepsItsEnergy() {
         let item = Box(Point(320, 184), Size(10, 10))
         let animator = DynamicAnimator(referenceBounds: Rect(x: 0, y: 0, width: 640, height: 368))
@@ -133,20 +146,30 @@ import Geometry
         animator.commitChanges()
         let m = animator.mass(for: item), h = animator.substepDuration
         let k = SpringForce.stiffness(omega: 2 * Double.pi * 3.0.squareRoot(), h: h)
-        func energy() -> Double {
-            let s = item.center.distance(to: spring.position)
-            return 0.5 * m * animator.linearVelocity(for: item).lengthSquared
-                + GravityBehavior.pointsPerSecondSquared * item.center.distance(to: electric.position)
-                + 0.5 * m * k * s * s - m * h * h / 8 * k * k * s * s
+        // (U_E, T + U_S, H̃_S, J): see the top.
+        func energies() -> (field: Double, swing: Double, kept: Double, old: Double) {
+            let s = item.center.distance(to: spring.position), v2 = animator.linearVelocity(for: item).lengthSquared
+            let field = GravityBehavior.pointsPerSecondSquared * item.center.distance(to: electric.position)
+            let swing = 0.5 * m * v2 + 0.5 * m * k * s * s
+            return (field, swing, field + swing + m * h * h / 12 * k * v2 - m * h * h / 24 * k * k * s * s,
+                    field + swing - m * h * h / 8 * k * k * s * s)
         }
         let scale = m * GravityBehavior.pointsPerSecondSquared * 368
-        let e0 = energy()
-        var worst = 0.0, farthest = 0.0
+        let e0 = energies()
+        var worst = 0.0, farthest = 0.0, oldWorst = 0.0, predictedWorst = 0.0, missed = 0.0
         run(animator, steps: 120) { _ in
-            worst = max(worst, abs(energy() - e0) / scale)
+            let e = energies()
+            worst = max(worst, abs(e.kept - e0.kept) / scale)
+            let predicted = h * h * k / 6 * (e.field - e0.field) / scale
+            oldWorst = max(oldWorst, abs(e.old - e0.old) / scale)
+            predictedWorst = max(predictedWorst, abs(predicted))
+            missed = max(missed, abs((e.old - e0.old) / scale - predicted))
             farthest = max(farthest, item.center.x)
         }
+        #expect(worst < 1e-3, "H̃_S strays by \(worst) of m·1000·368")
+        // J moves with the field's potential as H̃_S predicts (up to 0.93 % here).
+        #expect(predictedWorst > 5e-3 && missed < 1e-3,
+                "J strays by \(oldWorst), h²·k/6·ΔU_E predicts up to \(predictedWorst), missed by \(missed)")
         #expect(farthest > 480 && farthest < 620, "swings to x = \(farthest)")
-        #expect(worst < 1e-3, "energy strays by \(worst) of m·1000·368")
     }
 }

@@ -59,9 +59,9 @@ extension SolverContext {
     @inline(__always) private func kickPositionForces(tau: Double, elapsed: Double, velocityFields: Bool) {
         let h = solver.h
         // What this kick gives a body under a settled field beside other position forces (FieldWork.swift).
-        let beside = !velocityFields && !fieldWork.isEmpty && (!springs.isEmpty || fieldBodies.count > fieldWork.count)
-        if beside { noteFieldKicks(tau: tau, starting: true) }
-        defer { if beside { noteFieldKicks(tau: tau, starting: false) } }
+        let beside = !fieldWork.isEmpty && (!springs.isEmpty || fieldBodies.count > fieldWork.count)
+        if beside { noteFieldKicks(tau: tau, starting: true, turn: velocityFields) }
+        defer { if beside { noteFieldKicks(tau: tau, starting: false, turn: velocityFields) } }
         if !velocityFields {
             for j in springs {
                 let joint = joints[Int(j)]

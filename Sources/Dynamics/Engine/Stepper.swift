@@ -199,6 +199,7 @@ struct Stepper {
                 var entry = FieldWork(fieldBody: Int32(fieldBodies.count), position: b.position, acceleration: a,
                                       potential: v, owed: first == nil ? b.fieldEnergyOwed : 0,
                                       lead: Int32(first ?? fieldWork.count), net: a)
+                entry.settled = b.velocity
                 if let first {
                     fieldWork[first].shared = true
                     fieldWork[first].net += a
