@@ -50,7 +50,7 @@ SHOTS = [
 # The playable examples in docs/examples, each at a moment of its winning recording (kept beside
 # it as NAME-win.jsonl, which its test replays to the win).
 EXAMPLES = [
-    ("basket", 8.7),      # the second plank carries the ball over the wall toward the basket
+    ("basket", 8.7),      # the second plank has carried the ball over the wall; it drops into the basket
     ("dominoes", 1.9),    # the run half-way, the fallen ones orange and counted
     ("bowling", 3.0),     # the ball in the pins, the first two down and counted
 ]

@@ -134,7 +134,7 @@ struct PlayableExamplesTests {
         let items = try Self.lastItems(lines)
         // The planks are the recording's: each polygon's center is its four clicked corners'
         // mean, and fixed (f) it never moved.
-        let planks = try [("polygon-1", 175.0, 145.0), ("polygon-2", 400.0, 250.0)].map { id, x, y in
+        let planks = try [("polygon-1", 179.0, 137.0), ("polygon-2", 372.0, 250.0)].map { id, x, y in
             (try #require(items[id]), x, y)
         }
         for (plank, x, y) in planks {
