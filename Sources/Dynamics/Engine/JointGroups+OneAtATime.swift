@@ -59,14 +59,18 @@ extension JointGroups {
             let b = items.firstIndex(of: j.bodyB) ?? { items.append(j.bodyB); return items.count - 1 }()
             ends.append((a, b))
         }
-        // Joined by union (the group is connected), so one joint fewer than its items is a tree.
+        // One joint fewer than its items is a tree only when the joints alone connect them all:
+        // a group is also joined through its contacts, and two joints over one pair of items
+        // beside a contact to a third item count as many joints as a tree would.
         guard items.count == group.count + 1 else { return false }
-        let (far, _) = farthest(from: 0, items.count, ends)
+        let (far, _, reached) = farthest(from: 0, items.count, ends)
+        guard reached == items.count else { return false }
         return farthest(from: far, items.count, ends).1 <= oneAtATimeMaxPath
     }
 
-    /// The item farthest from `start` across the joints `ends`, and how many joints away it is.
-    private static func farthest(from start: Int, _ count: Int, _ ends: [(Int, Int)]) -> (Int, Int) {
+    /// The item farthest from `start` across the joints `ends`, how many joints away it is, and
+    /// how many items the joints reach from `start`.
+    private static func farthest(from start: Int, _ count: Int, _ ends: [(Int, Int)]) -> (Int, Int, Int) {
         var depth = [Int](repeating: -1, count: count)
         var queue = [start]
         depth[start] = 0
@@ -78,6 +82,6 @@ extension JointGroups {
                 if depth[other] < 0 { depth[other] = depth[i] + 1; queue.append(other) }
             }
         }
-        return (last, depth[last])
+        return (last, depth[last], queue.count)
     }
 }
