@@ -231,19 +231,6 @@ struct EnergyAuditTests {
         #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
     }
 
-    /// A thin light ellipse (10.2 × 54.1 pt) standing in the bottom-right corner, a heavier one
-    /// leaning on it (93260: sideways gravity only). Its two points on the right wall lay 1.6 pt
-    /// apart at its end, 27 pt from its center: rows nearly parallel. The biased pass's block
-    /// raised one row to the impulse that stops an overlap at maxSoftOverlap and kept the other's
-    /// soft share, a mix of two solutions, and threw the ellipse off the wall at 7,200 pt/s,
-    /// spinning at 700 rad/s (+58 % of the scale at step 121). The stop now binds both rows or
-    /// neither (SoftBlockStopTests).
-    @Test("a thin item squeezed against a wall by a heavier one is not thrown off it", arguments: [93260] as [UInt64])
-    func thinItemSqueezedAgainstAWall(seed: UInt64) throws {
-        let outcome = try EnergyAudit.run(EnergyAudit.scene(seed: seed), steps: 600)
-        #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
-    }
-
     /// The audit's measure catches energy from nowhere: the same scene with the work of its
     /// drivers forgotten fails (a push that is not counted is energy from nowhere).
     @Test func anUncountedPushFails() throws {

@@ -302,10 +302,7 @@ enum ContactSolver {
         var d2 = -soft.massScale * u2 - soft.impulseScale * c.p2.normalImpulse
         let (w1, w2) = solve(vn1 + max(s1 + set.maxSoftOverlap, 0) * set.invH,
                              vn2 + max(s2 + set.maxSoftOverlap, 0) * set.invH)
-        // Where the stop at maxSoftOverlap binds a row, both rows take the stop's impulses:
-        // one row raised to its stop while the other kept its soft share mixes two solutions,
-        // and for rows nearly parallel that mix is far from either (SoftBlockStopTests).
-        if d1 < -w1 || d2 < -w2 { d1 = -w1; d2 = -w2 }
+        d1 = max(d1, -w1); d2 = max(d2, -w2)
         let x1 = c.p1.normalImpulse + d1, x2 = c.p2.normalImpulse + d2
         guard x1 >= 0 && x2 >= 0 else { return false }
         c.p1.normalImpulse = x1; c.p2.normalImpulse = x2
