@@ -284,17 +284,18 @@ struct JointGroups {
     }
 
     /// Lists a group to solve at once (densely, or by the envelope factorization in breadth-first
-    /// order), or marks its joints to be solved one at a time when it is too large for either.
+    /// order), or marks its joints to be solved one at a time when it needs no exact solve
+    /// (JointGroups+OneAtATime.swift) or is too large for either.
     private mutating func list(_ group: [Int32], _ groupContacts: [Int32], _ joints: UnsafeBufferPointer<Joint>,
                                _ contacts: UnsafeBufferPointer<ContactConstraint>) {
-        let n = group.reduce(0) { $0 + Self.rowCount(joints[Int($1)]) }
-            + groupContacts.reduce(0) { $0 + contacts[Int($1)].count }
-        var envelope = false
         if Self.solvesOneAtATime(group, groupContacts, joints, contacts) {
             for id in group { isIterative[Int(id)] = true }
             iterativeJoints.append(contentsOf: group)
             return
         }
+        let n = group.reduce(0) { $0 + Self.rowCount(joints[Int($1)]) }
+            + groupContacts.reduce(0) { $0 + contacts[Int($1)].count }
+        var envelope = false
         if n > Self.maxRows {
             guard groupContacts.isEmpty, n <= Self.maxEnvelopeRows,
                   group.allSatisfy({ Self.hasOnlyUnboundedRows(joints[Int($0)]) }),
