@@ -121,12 +121,15 @@ struct BroadPhase {
                 if other == id { return }
                 // When both moved, only the lower id creates the pair, after both boxes are final.
                 if isMoved[Int(other)] && other < id { return }
-                // Most partners a moved proxy finds have their contact already: a look at the
-                // marks, else one probe of the pair table (which also knows the pairs made in
-                // this search), before reading either shape's record for `shouldCollide`.
-                if partners.isPartner(other) || contacts.hasPair(id, other) { return }
+                // Most partners a moved proxy finds have their contact already: the marks know
+                // every one, those made earlier in this search included, so only a pair without
+                // a contact reads the shapes' records and probes the pair table (in `addPair`).
+                if partners.isPartner(other) { return }
                 if !ContactSet.shouldCollide(id, other, shapes: shapes, bodies: bodies) { return }
+                let before = contacts.count
                 contacts.addPair(id, other, shapes: shapes, bodies: bodies, limit: contactLimit)
+                // A moved partner whose turn is still to come finds this pair again.
+                if contacts.count > before && isMoved[Int(other)] { partners.noteMade(id, with: other) }
             }
         }
         moveBuffer.removeAll(keepingCapacity: true)

@@ -43,7 +43,7 @@ struct ManifoldPoses: Sendable {
 
     /// Remembers the poses of `a` and `b`, at which `m` was just computed.
     @inline(__always)
-    mutating func remember(_ a: Body, _ b: Body, _ m: Manifold) {
+    mutating func remember(_ a: ContactBody, _ b: ContactBody, _ m: Manifold) {
         let qA = a.rotation, qB = b.rotation
         let center = qA.inverseRotate(b.position - a.position)
         let turn = qB.relative(to: qA)
@@ -58,7 +58,7 @@ struct ManifoldPoses: Sendable {
     /// Whether `m`, computed at the remembered poses, still holds for `a` and `b` within
     /// `tolerance` points; if so, its separations are brought up to the current poses.
     @inline(__always)
-    func update(_ m: inout Manifold, _ a: Body, _ b: Body, tolerance: Double, minimumCosine: Double) -> Bool {
+    func update(_ m: inout Manifold, _ a: ContactBody, _ b: ContactBody, tolerance: Double, minimumCosine: Double) -> Bool {
         // Each body's turn in the world since: q · q0⁻¹.
         let qA = a.rotation, qB = b.rotation
         let turnA = qA.relative(to: Rotation(c: Double(rotationA.x), s: Double(rotationA.y)))

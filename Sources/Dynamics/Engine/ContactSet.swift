@@ -4,8 +4,8 @@
 //
 // Design (Box2D v3's contact array and pair set):
 // - Contacts live in one contiguous array of plain structs, in no particular order; destroying
-//   one moves the last into its place (swap-remove), and `PairTable` maps each pair's key to
-//   its index, so "do we already have this pair?" is one probe. Indices are not stable across
+//   one moves the last into its place (swap-remove), and `PairTable` holds each pair's key, so
+//   "do we already have this pair?" is one probe. Indices are not stable across
 //   destruction; nothing outside keeps one across a step.
 // - A new contact stores its shapes in canonical order (a polygon before a circle, else the
 //   lower id first), its bodies (a shape never changes body, so the passes over contacts reach a
@@ -96,9 +96,6 @@ struct ContactSet {
         return hi << 32 | lo
     }
 
-    /// Whether shapes `a` and `b` have a contact.
-    @inline(__always) func hasPair(_ a: Int32, _ b: Int32) -> Bool { pairs.contains(Self.pairKey(a, b)) }
-
     /// Whether shapes `a` and `b` may have a contact: both active, on different bodies, one of
     /// them dynamic, their collision behaviors' masks admit the pair and, between two items,
     /// their category filters do (a few bit tests, once per new pair).
@@ -136,7 +133,7 @@ struct ContactSet {
     /// neither. A refused shape is looked at again once it has lost a contact (`takeReopened`).
     mutating func addPair(_ a: Int32, _ b: Int32, shapes: [Shape], bodies: [Body], limit: Int) {
         let key = Self.pairKey(a, b)
-        if pairs[key] != nil { return }
+        if pairs.contains(key) { return }
         let needed = Int(max(a, b)) + 1
         if contactCounts.count < needed {
             contactCounts.append(contentsOf: repeatElement(0, count: needed - contactCounts.count))
@@ -167,7 +164,7 @@ struct ContactSet {
         (c.friction, c.restitution) = Self.mixMaterials(shapes[Int(sa)], shapes[Int(sb)])
         let chargedFirst = sa == a ? chargeA : chargeB, chargedSecond = sa == a ? chargeB : chargeA
         c.charged = (chargedFirst ? 1 : 0) | (chargedSecond ? 2 : 0)
-        pairs[key] = Int32(contacts.count)
+        pairs.insert(key)
         contacts.append(c)
         shapePairs.append(SIMD2(sa, sb))
         bodyPairs.append(SIMD2(c.bodyA, c.bodyB))
@@ -179,7 +176,7 @@ struct ContactSet {
         if c.touching {
             endEvents.append(ContactEvent(shapeA: c.shapeA, shapeB: c.shapeB, point: c.manifold.p1.point))
         }
-        pairs[Self.pairKey(c.shapeA, c.shapeB)] = nil
+        pairs.remove(Self.pairKey(c.shapeA, c.shapeB))
         if c.charged & 1 != 0 { release(c.shapeA) }
         if c.charged & 2 != 0 { release(c.shapeB) }
         let last = contacts.count - 1
@@ -187,7 +184,6 @@ struct ContactSet {
             contacts[i] = contacts[last]
             shapePairs[i] = shapePairs[last]
             bodyPairs[i] = bodyPairs[last]
-            pairs[Self.pairKey(contacts[i].shapeA, contacts[i].shapeB)] = Int32(i)
         }
         contacts.removeLast()
         shapePairs.removeLast()
@@ -261,11 +257,15 @@ struct ContactSet {
         let active = self.active
         contacts.withUnsafeMutableBufferPointer { cp in
             active.forEach(count: cp.count) { i in
-                let a = bodies[Int(cp[i].bodyA)], b = bodies[Int(cp[i].bodyB)]
+                let ia = Int(cp[i].bodyA), ib = Int(cp[i].bodyB)
                 // Contacts among sleeping and static bodies keep their manifolds as they are.
-                if sleepers && !IslandSleeper.isActive(a) && !IslandSleeper.isActive(b) { return }
+                if sleepers && !IslandSleeper.isActive(bodies[ia]) && !IslandSleeper.isActive(bodies[ib]) { return }
+                // Only the fields the narrow phase reads (ContactBody.swift).
+                let a = ContactBody(bodies.baseAddress! + ia), b = ContactBody(bodies.baseAddress! + ib)
                 var kept = false
-                if recycleDistance > 0 && cp[i].poses.isValid && cp[i].restitution == 0 {
+                // The elasticity first: it sits in the contact's first cache line, the poses in
+                // its last, which an elastic contact (never recycled) then does not wait for.
+                if recycleDistance > 0 && cp[i].restitution == 0 && cp[i].poses.isValid {
                     let tolerance = cp[i].touching ? recycleDistance : min(recycleDistance, base)
                     kept = cp[i].poses.update(&cp[i].manifold, a, b, tolerance: tolerance, minimumCosine: recycleCosine)
                 }
@@ -307,7 +307,7 @@ struct ContactSet {
 
     /// The manifold of shapes A and B on bodies a and b (a circle's center may lie off its body's).
     @inline(__always)
-    private static func collide(_ A: Shape, _ B: Shape, _ a: Body, _ b: Body, margin: Double, linearSlop: Double,
+    private static func collide(_ A: Shape, _ B: Shape, _ a: ContactBody, _ b: ContactBody, margin: Double, linearSlop: Double,
                                 _ v: UnsafePointer<Vector>, _ n: UnsafePointer<Vector>) -> Manifold {
         let pA = a.position, pB = b.position
         switch (A.kind, B.kind) {
@@ -334,7 +334,7 @@ struct ContactSet {
 
     /// The pairs with a capsule: A is the polygon, else the capsule (ContactSet.create's order).
     @inline(never)
-    private static func collideCapsule(_ A: Shape, _ B: Shape, _ a: Body, _ b: Body, margin: Double,
+    private static func collideCapsule(_ A: Shape, _ B: Shape, _ a: ContactBody, _ b: ContactBody, margin: Double,
                                        linearSlop: Double, _ v: UnsafePointer<Vector>,
                                        _ n: UnsafePointer<Vector>) -> Manifold {
         let pA = a.position, pB = b.position

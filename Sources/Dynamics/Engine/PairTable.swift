@@ -1,35 +1,36 @@
-// PairTable: the broad phase's set of shape pairs that have a contact, mapping a 64-bit pair key
-// to the contact's index. Open addressing with linear probing and a multiplicative hash: every
-// moving shape asks "do we already have this pair?" for each neighbor every time it moves, and
-// the standard Dictionary's seeded SipHash was a tenth of a busy step. Deletion shifts later
-// entries back instead of leaving tombstones, so probes stay short. Key 0 marks an empty slot
-// (a real key has the larger shape id in its high half, and ids differ, so it is never 0).
+// PairTable: the set of shape pairs that have a contact, as 64-bit pair keys. Open addressing
+// with linear probing and a multiplicative hash: each new pair asks "do we already have this
+// pair?" and each destroyed contact takes its key out. When every neighbor the broad phase found
+// asked, the standard Dictionary's seeded SipHash was a tenth of a busy step; the search now
+// answers existing pairs from MovedPartners. Deletion shifts later entries back instead of
+// leaving tombstones, so probes stay short. Key 0 marks an empty slot (a real key has the larger
+// shape id in its high half, and ids differ, so it is never 0).
+//
+// It holds keys only. It once mapped each key to its contact's index, which no one read, and
+// keeping that index true cost a probe and a write each time a destroyed contact's place was
+// taken by the last one (docs/performance-log.md).
 
 struct PairTable {
     private var keys: [UInt64]
-    private var values: [Int32]
     private(set) var count = 0
     private var mask: Int
 
-    /// The table's arrays packed, for a checkpoint kept long (World+Checkpoint.swift).
+    /// The table's keys packed, for a checkpoint kept long (World+Checkpoint.swift).
     struct Packed {
         let keys: PackedArray<UInt64>
-        let values: PackedArray<Int32>
     }
 
-    /// Moves the arrays into a `Packed`, leaving them empty; nil, changing nothing, when they do not pack.
+    /// Moves the keys into a `Packed`, leaving them empty; nil, changing nothing, when they do not pack.
     mutating func pack(scratch: PackingScratch) -> Packed? {
-        guard let k = PackedArray(keys, scratch: scratch), let v = PackedArray(values, scratch: scratch) else { return nil }
+        guard let k = PackedArray(keys, scratch: scratch) else { return nil }
         keys = []
-        values = []
-        return Packed(keys: k, values: v)
+        return Packed(keys: k)
     }
 
-    /// Puts back the arrays of `p`, bit for bit; false when they do not unpack.
+    /// Puts back the keys of `p`, bit for bit; false when they do not unpack.
     mutating func unpack(_ p: Packed) -> Bool {
-        guard let k = p.keys.unpacked(), let v = p.values.unpacked() else { return false }
+        guard let k = p.keys.unpacked() else { return false }
         keys = k
-        values = v
         return true
     }
 
@@ -37,7 +38,6 @@ struct PairTable {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
         keys = Array(repeating: 0, count: size)
-        values = Array(repeating: -1, count: size)
         mask = size - 1
     }
 
@@ -45,9 +45,7 @@ struct PairTable {
         Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
     }
 
-    /// Whether `key` is in the table. Reads only the keys: asked for every neighbor a moved
-    /// proxy finds, and most of those pairs exist, the lookup is a cache miss in a large scene,
-    /// and reading the value as well (a second array) was a second one.
+    /// Whether `key` is in the table.
     @inline(__always) func contains(_ key: UInt64) -> Bool {
         keys.withUnsafeBufferPointer { k in
             var i = slot(key)
@@ -60,31 +58,16 @@ struct PairTable {
         }
     }
 
-    subscript(key: UInt64) -> Int32? {
-        get {
-            var i = slot(key)
-            while true {
-                let k = keys[i]
-                if k == key { return values[i] }
-                if k == 0 { return nil }
-                i = (i + 1) & mask
-            }
-        }
-        set {
-            if let value = newValue { insert(key, value) } else { remove(key) }
-        }
-    }
-
-    private mutating func insert(_ key: UInt64, _ value: Int32) {
+    /// Adds `key` (nothing changes if it is in the table).
+    mutating func insert(_ key: UInt64) {
         precondition(key != 0, "pair key 0 is reserved")
         if (count + 1) * 2 > keys.count { grow() }
         var i = slot(key)
         while true {
             let k = keys[i]
-            if k == key { values[i] = value; return }
+            if k == key { return }
             if k == 0 {
                 keys[i] = key
-                values[i] = value
                 count += 1
                 return
             }
@@ -92,7 +75,8 @@ struct PairTable {
         }
     }
 
-    private mutating func remove(_ key: UInt64) {
+    /// Takes `key` out (nothing changes if it is not in the table).
+    mutating func remove(_ key: UInt64) {
         var i = slot(key)
         while true {
             let k = keys[i]
@@ -109,22 +93,19 @@ struct PairTable {
             let distHole = (j - home) & mask, distJ = (j - hole) & mask
             if distHole >= distJ {
                 keys[hole] = keys[j]
-                values[hole] = values[j]
                 hole = j
             }
             j = (j + 1) & mask
         }
         keys[hole] = 0
-        values[hole] = -1
         count -= 1
     }
 
     private mutating func grow() {
-        let oldKeys = keys, oldValues = values
+        let oldKeys = keys
         keys = Array(repeating: 0, count: oldKeys.count * 2)
-        values = Array(repeating: -1, count: oldKeys.count * 2)
         mask = keys.count - 1
         count = 0
-        for (k, v) in zip(oldKeys, oldValues) where k != 0 { insert(k, v) }
+        for k in oldKeys where k != 0 { insert(k) }
     }
 }
