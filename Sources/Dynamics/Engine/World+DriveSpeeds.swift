@@ -1,0 +1,32 @@
+// World+DriveSpeeds: how much faster each body's drive may make it close on another within a
+// step, for the narrow phase's speculative margin.
+//
+// The narrow phase gives a pair speculative points within `speculativeDistance` plus its closing
+// distance over the step, read from the velocities at the step's start. A body that its forces,
+// gravity or a field speed up within the step goes ½·|a|·dt² further than that: a light charged
+// item on a pin, 10 pt from a wall at 50 pt/s, was sped to 4,500 pt/s within a step by an
+// electric field and the pin, crossed the wall with no point to stop it, and was put back by
+// continuous collision while the item pinned to it kept the field's work beyond the wall (audit
+// seed 48812, +34 % of its scale; docs/dynamics.md, "A contact the step's drive outruns"). So a
+// body's closing speed counts half the speed its drive adds over the step, |a|·dt/2, with a the
+// acceleration its forces, gravity and fields give it where the step starts.
+import Geometry
+
+extension World {
+    /// By body index, |a|·dt/2 for each dynamic body (0 for the others).
+    func driveSpeeds(dt: Double) -> [Double] {
+        var speeds = [Double](repeating: 0, count: bodies.count)
+        for i in bodies.indices where bodies[i].kind == .dynamic && bodies[i].isActive {
+            let b = bodies[i]
+            speeds[i] = (b.force * b.invMass + b.acceleration).length
+        }
+        for load in fieldLoads {
+            let b = bodies[Int(load.body)]
+            guard b.kind == .dynamic && b.isActive else { continue }
+            speeds[Int(load.body)] += load.field.acceleration(at: b.position, velocity: b.velocity, mass: b.mass,
+                                                              charge: b.charge, time: load.time).length
+        }
+        for i in speeds.indices { speeds[i] *= dt / 2 }
+        return speeds
+    }
+}
