@@ -279,9 +279,10 @@ struct ContactSet {
                     // root here stalled the pair's collision on its latency; a margin a little too
                     // wide only admits a speculative point that would not have been needed.
                     let dv = b.velocity - a.velocity
-                    // Plus what a strong drive adds within the step (World+DriveSpeeds.swift).
                     let closing = abs(dv.x) + abs(dv.y) + abs(a.angularVelocity) * a.extent
-                        + abs(b.angularVelocity) * b.extent + drives[ia] + drives[ib]
+                        + abs(b.angularVelocity) * b.extent
+                        // What a strong drive adds within the step (World+DriveSpeeds.swift).
+                        + drives[Int(cp[i].bodyA)] + drives[Int(cp[i].bodyB)]
                     var m = Self.collide(A, B, a, b, margin: base + closing * dt,
                                          linearSlop: linearSlop, v, n)
                     // Carry impulses over to points with the same feature (warm starting).
