@@ -247,8 +247,7 @@ struct ContactSet {
     /// or computed again. Returns the islands of the sleeping bodies that contacts with points
     /// now join to active ones.
     mutating func update(dt: Double, settings: WorldSettings, shapes: UnsafeBufferPointer<Shape>,
-                         bodies: UnsafeBufferPointer<Body>, drives: UnsafeBufferPointer<Double>,
-                         geometry: ShapeGeometry, sleepers: Bool) -> [Int32] {
+                         bodies: UnsafeBufferPointer<Body>, geometry: ShapeGeometry, sleepers: Bool) -> [Int32] {
         let base = settings.speculativeDistance, linearSlop = settings.linearSlop
         let recycleDistance = settings.contactRecycleDistance, recycleCosine = settings.contactRecycleCosine
         var touched: [Int32] = []
@@ -281,8 +280,6 @@ struct ContactSet {
                     let dv = b.velocity - a.velocity
                     let closing = abs(dv.x) + abs(dv.y) + abs(a.angularVelocity) * a.extent
                         + abs(b.angularVelocity) * b.extent
-                        // What a strong drive adds within the step (World+DriveSpeeds.swift).
-                        + drives[Int(cp[i].bodyA)] + drives[Int(cp[i].bodyB)]
                     var m = Self.collide(A, B, a, b, margin: base + closing * dt,
                                          linearSlop: linearSlop, v, n)
                     // Carry impulses over to points with the same feature (warm starting).

@@ -4,7 +4,7 @@
 //   prepare   the body states the substeps start from and the lists of bodies they move;
 //             the contact constraints, colored into wide batches (ConstraintGraph.swift);
 //             the joints whose bodies are awake, and their groups (JointGroups.swift);
-//   substeps  `settings.substeps` times (more: SubstepRefinement) the stages of SolverStages.swift,
+//   substeps  `settings.substeps` times the stages of SolverStages.swift, over a SolverContext;
 //   store     impulses back into the manifolds for warm starting, then touching and events;
 //   finalize  poses written back, rest timers advanced, the last impacts' shifts carried on.
 //
@@ -52,8 +52,6 @@ struct Stepper {
     private var drives: [Vector] = []
     /// What the impacts owe the next drift, by body (ImpactShift.swift).
     private var impactShifts = ImpactShiftBuffer()
-    /// The substeps the last step took (0 before the first).
-    private(set) var lastSubsteps = 0
 
     /// The stepper for a checkpoint: the graph without what the next step builds again
     /// (ConstraintGraph.withoutRebuiltArrays).
@@ -70,9 +68,7 @@ struct Stepper {
     mutating func step(dt: Double, settings: WorldSettings, bodies: inout [Body], joints: inout [Joint],
                        contacts: inout ContactSet, fields: [FieldLoad] = [], sleeper: inout IslandSleeper,
                        workers: SolverWorkers? = nil) -> StepResult {
-        // More, shorter substeps where a jointed body turns fast under a strong field.
-        let n = SubstepRefinement.substeps(dt: dt, settings.substeps, bodies: bodies, joints: joints, fields: fields)
-        lastSubsteps = n
+        let n = max(1, settings.substeps)
         let h = dt / Double(n)
         let (set, jointSoftness, iterativeJointSoftness) = Self.solverSettings(h: h, settings)
         prepareBodies(h: h, bodies)
