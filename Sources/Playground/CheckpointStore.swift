@@ -32,6 +32,15 @@
 // steps run after it; a quarter of the budget held unpacked was room for some 20 packed
 // checkpoints of a crowd, which now make the far past denser instead.
 //
+// Once the budget is full and the store thins (it has dropped a checkpoint to fit), a
+// checkpoint leaving the unpacked set is packed only when its step is on a coarser grid
+// (`packingInterval`, 64 steps); the others are dropped there instead. Packed as they came,
+// all but a few of them were dropped later, further off, as spacing grew with distance: in a
+// 10-minute crowd, 4,500 checkpoints were deflated (9 MB each) to keep 80, and deflating them
+// took more processor time than stepping the crowd (56 % of its play). Steps back show
+// recorded frames, so the gaps of up to 64 steps this leaves near the present cost only a
+// settle's or a resume's re-simulation, run behind the frame on screen.
+//
 // The bytes are each checkpoint's arrays counted alone (SessionCheckpoint.retainedBytes), an
 // upper bound: checkpoints taken while parts of the engine did not change share those arrays.
 //
@@ -87,9 +96,15 @@ final class CheckpointStore<Checkpoint: StepCheckpoint> {
     private let scratch = PackingScratch()
     /// Bytes packing freed since the allocator was last asked to hand free pages back.
     private var freedSinceTrim = 0
+    /// Steps between the checkpoints packed once the store thins (a multiple of `interval`).
+    let packingInterval: Int
+    /// Whether the budget has made the store drop a checkpoint: from then on only those on the
+    /// packing grid are packed.
+    private(set) var thins = false
 
-    init(interval: Int = 8, budget: Int = 256 << 20, farAway: Int = 512) {
+    init(interval: Int = 8, budget: Int = 256 << 20, farAway: Int = 512, packingEvery: Int = 8) {
         self.interval = max(1, interval)
+        self.packingInterval = self.interval * max(1, packingEvery)
         self.budget = budget
         self.farAway = max(1, farAway)
     }
@@ -120,7 +135,10 @@ final class CheckpointStore<Checkpoint: StepCheckpoint> {
         bytes += size
         if !c.isPacked { unpacked.append(c.step) }
         freedSinceTrim += packOldest()
-        while bytes > budget, let victim = cheapestToDrop() { remove(at: victim) }
+        while bytes > budget, let victim = cheapestToDrop() {
+            remove(at: victim)
+            thins = true
+        }
         #if os(Linux)
         if freedSinceTrim > budget / 4 {
             _ = mallocTrim(0)
@@ -130,16 +148,29 @@ final class CheckpointStore<Checkpoint: StepCheckpoint> {
     }
 
     /// Packs the oldest unpacked checkpoints while the unpacked ones hold more than their share
-    /// of the budget, keeping the newest as it is; returns the bytes packing took off.
+    /// of the budget, keeping the newest as it is, and once the store thins drops those off the
+    /// packing grid instead (not the first); returns the bytes packing took off.
     private func packOldest() -> Int {
         var held = unpacked.reduce(0) { sum, step in sum + (index(of: step).map { checkpoints[$0].bytes } ?? 0) }
         var freed = 0
-        while held > budget / Self.unpackedShare, unpacked.count > 1 {
-            let step = unpacked.removeFirst()
-            guard let i = index(of: step) else { continue }
+        var k = 0
+        while held > budget / Self.unpackedShare, unpacked.count - k > 1 {
+            let step = unpacked[k]
+            guard let i = index(of: step) else { unpacked.remove(at: k); continue }
+            if thins && step % packingInterval != 0 && i > 0 && i < checkpoints.count - 1 {
+                // The two before the present stay (see cheapestToDrop), unpacked until they
+                // are further back.
+                if isNearPresent(step) { k += 1; continue }
+                unpacked.remove(at: k)
+                held -= checkpoints[i].bytes
+                bytes -= checkpoints[i].bytes
+                checkpoints.remove(at: i)
+                continue
+            }
+            unpacked.remove(at: k)
+            held -= checkpoints[i].bytes
             let p = checkpoints[i].checkpoint.packed(scratch: scratch)
             let size = p.retainedBytes
-            held -= checkpoints[i].bytes
             freed += max(0, checkpoints[i].bytes - size)
             bytes += size - checkpoints[i].bytes
             checkpoints[i] = (p, size)
@@ -162,6 +193,11 @@ final class CheckpointStore<Checkpoint: StepCheckpoint> {
     /// Drops the checkpoint of `step` (it could not be restored).
     func discard(_ step: Int) {
         if let i = index(of: step) { remove(at: i) }
+    }
+
+    /// Whether `step` is one of the two checkpoints' steps before the present.
+    private func isNearPresent(_ step: Int) -> Bool {
+        step <= present && present - step <= 2 * interval
     }
 
     private func index(of step: Int) -> Int? {
@@ -199,7 +235,7 @@ final class CheckpointStore<Checkpoint: StepCheckpoint> {
         let even = evenFrom
         for i in 1..<(checkpoints.count - 1) {
             let step = checkpoints[i].checkpoint.step
-            if keepingNearPresent && step <= present && present - step <= 2 * interval { continue }
+            if keepingNearPresent && isNearPresent(step) { continue }
             let gap = Double(checkpoints[i + 1].checkpoint.step - checkpoints[i - 1].checkpoint.step)
             let distance = Double(max(1, min(abs(present - step), abs(cursor - step), even)))
             let cost = gap / distance

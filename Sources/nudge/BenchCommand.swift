@@ -18,6 +18,15 @@ struct BenchCommand: ParsableCommand {
         defaultSubcommand: BenchEngineCommand.self)
 
     /// Nanoseconds since the first call, from the monotonic clock.
+    /// Nanoseconds of processor time this process has used (CLOCK_PROCESS_CPUTIME_ID).
+    static func processorNanoseconds() -> () -> UInt64 {
+        return {
+            var t = timespec()
+            clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+            return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
+        }
+    }
+
     static func monotonicNanoseconds() -> () -> UInt64 {
         let clock = ContinuousClock()
         let origin = clock.now
