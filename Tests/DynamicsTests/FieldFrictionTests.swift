@@ -16,7 +16,8 @@
 // against the field, gaining up to 63 times m·a·1.1 pt). Harder pressed (10⁶ against the wall
 // turned, the corner from 10⁴ turned and 10⁵ flat), friction at points still apart moved it out
 // of the corner until only touching points held friction. Flat against the wall at 10⁶ pt/s² it
-// still tumbles (a cause not found yet): a known issue.
+// still tumbles (a cause not found yet): a known issue. Flat in the corner, started 0 or 0.1 pt
+// off at 10⁶ pt/s² or pressed at 3·10⁶, it still gains (cause traced, not fixed): a known issue.
 import Foundation
 import Testing
 import Geometry
@@ -43,15 +44,36 @@ import Geometry
     /// turned and 10⁵ flat up to 10⁶. Friction at a point still apart (speculative) ran along the
     /// other wall's normal and stopped the approach there: the box stood apart from both walls,
     /// turned, and ratcheted out of the corner, 0.7 to 6.2 pt against the field, gaining 0.07 to
-    /// 5.5 times m·a·1.1 pt. Under a field only touching points hold friction now.
+    /// 5.5 times m·a·1.1 pt. Under a field only touching points hold friction now. The flat box
+    /// started half a point from both walls at 10⁶ pt/s², and a quarter point off at 3·10⁵, stay
+    /// too (with side walls that reach past the corners they gained 3.4 and 2.6 times m·a·1.1 pt).
     @Test("harder pressed, an item against a wall or in a corner stays put and gains no energy",
-          arguments: [(false, 1e6, 0.14), (true, 1e4, 0.14), (true, 1e5, 0), (true, 1e5, 0.14),
-                      (true, 1e6, 0), (true, 1e6, 0.14)] as [(Bool, Double, Double)])
-    func pressedHarder(corner: Bool, acceleration: Double, tilt: Double) {
+          arguments: [(false, 1e6, 0.14, 0.25), (true, 1e4, 0.14, 0.25), (true, 1e5, 0, 0.25), (true, 1e5, 0.14, 0.25),
+                      (true, 1e6, 0, 0.25), (true, 1e6, 0.14, 0.25), (true, 1e6, 0, 0.5),
+                      (true, 3e5, 0, 0.25)] as [(Bool, Double, Double, Double)])
+    func pressedHarder(corner: Bool, acceleration: Double, tilt: Double, offset: Double) {
         let direction = corner ? Vector(0.8, -0.6) : Vector(1, -0.35)
-        let result = check(acceleration: acceleration, tilt: tilt, direction: direction, corner: corner)
+        let result = check(acceleration: acceleration, tilt: tilt, direction: direction, corner: corner,
+                           offset: offset)
         #expect(result.gain <= 0.01, "\(result.label): energy above the start by \(result.gain) of m·a·1.1 pt")
         #expect(result.down <= result.allowed, "\(result.label): moved \(result.down) pt against the field")
+    }
+
+    /// Still gaining: the flat box started 0.1 pt or touching both walls at 10⁶ pt/s² (6.2 and
+    /// 0.81 times m·a·1.1 pt), or a quarter point off at 3·10⁶ (1.5). Each wall's friction,
+    /// solved after that wall's normal rows, takes the other wall's soft yield for sliding and
+    /// turns the box a little in each substep's move; once a face touches at one point, exactly
+    /// (its gap closed by the speculative row, within round-off of zero), its rows are solved one
+    /// after the other against the warm start and throw the box out of the corner
+    /// (docs/dynamics.md, "Energy audit", found, not fixed yet).
+    @Test("pressed flat into a corner from other starts, an item still gains energy (known issue)",
+          arguments: [(1e6, 0.1), (1e6, 0), (3e6, 0.25)] as [(Double, Double)])
+    func pressedFlatFromOtherStarts(acceleration: Double, offset: Double) {
+        let result = check(acceleration: acceleration, tilt: 0, direction: Vector(0.8, -0.6), corner: true,
+                           offset: offset)
+        withKnownIssue("\(result.label): turned by each wall's friction and thrown out of the corner") {
+            #expect(result.gain <= 0.01, "\(result.label): energy above the start by \(result.gain) of m·a·1.1 pt")
+        }
     }
 
     /// Still moving: flat against the wall at 10⁶ pt/s² (a·h² = 17 pt a substep, more than the
@@ -137,15 +159,16 @@ import Geometry
         #expect(furthestOut <= allowed, "\(a) pt/s², tilt \(tilt): a box moved \(furthestOut) pt out of its corner")
     }
 
-    /// An 11 pt box at rest a quarter point from the right boundary (x = 640), halfway down it or
-    /// in the top-right corner, under the field along `direction` for 2 s.
+    /// An 11 pt box at rest `offset` (a quarter point unless told) from the right boundary
+    /// (x = 640), halfway down it or in the top-right corner, under the field along `direction`
+    /// for 2 s.
     /// Returns the most energy above the start (in m·a·1.1 pt, the drive's work over a tenth of the
     /// item's size), the furthest move against the field along the wall (down; in the corner,
     /// away from the ceiling) and the move allowed (the tip's drop and half a point).
-    func check(acceleration a: Double, tilt: Double, direction: Vector, corner: Bool)
+    func check(acceleration a: Double, tilt: Double, direction: Vector, corner: Bool, offset: Double = 0.25)
         -> (gain: Double, down: Double, allowed: Double, label: String) {
         let d = direction * (1 / direction.length)
-        let half = 5.5 * (cos(tilt) + sin(tilt)) + 0.25
+        let half = 5.5 * (cos(tilt) + sin(tilt)) + offset
         let start = Point(640 - half, corner ? half : 192)
         let item = Box(start, Size(11, 11), angle: tilt)
         let animator = Self.chargedAnimator([item])
@@ -155,7 +178,7 @@ import Geometry
         field.strength = a * m / GravityBehavior.pointsPerSecondSquared
         field.addItem(item)
         animator.addBehavior(field)
-        let label = "\(a) pt/s², tilt \(tilt), \(corner ? "in the corner" : "against the wall")"
+        let label = "\(a) pt/s², tilt \(tilt), \(offset) pt off, \(corner ? "in the corner" : "against the wall")"
         let scale = m * a * 1.1
         var worstGain = -Double.infinity, furthestDown = 0.0
         run(animator, steps: 120) { _ in
