@@ -32,4 +32,44 @@ import Testing
             }
         }
     }
+
+    /// The same through one probe per insertion (the contact set's `addPair`): a probe finds
+    /// exactly the keys the table holds, a key added where its probe ended is found afterwards,
+    /// also when the table grew to take it, and a probe not followed by an insertion (a pair
+    /// the contact cap refuses) adds nothing.
+    @Test func oneProbePerInsertionAgreesWithASet() {
+        var table = PairTable(capacity: 4)
+        var reference = Set<UInt64>()
+        var state: UInt64 = 7
+        func next() -> UInt64 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return state >> 33
+        }
+        for _ in 0..<20_000 {
+            let a = next() % 300, b = next() % 300
+            if a == b { continue }
+            let key = max(a, b) << 32 | min(a, b)
+            let probe = table.probe(key)
+            #expect(probe.found == reference.contains(key))
+            switch next() % 4 {
+            case 0:
+                table.remove(key)
+                reference.remove(key)
+            case 1:
+                break
+            default:
+                if !probe.found {
+                    table.insert(key, at: probe)
+                    reference.insert(key)
+                }
+            }
+        }
+        #expect(table.count == reference.count)
+        for a in 0..<300 as Range<UInt64> {
+            for b in 0..<a {
+                let key = a << 32 | b
+                #expect(table.contains(key) == reference.contains(key))
+            }
+        }
+    }
 }

@@ -66,6 +66,28 @@ struct ContinuousCollisionTests {
         }
     }
 
+    @Test("with no boundaries, an anchored item is the wall: a 24 pt ball at 100,000 pt/s stays out of it")
+    func anchoredItemIsTheOnlyWall() throws {
+        let scene = try Self.scene("""
+            name: Anchored wall
+            items:
+              - {id: ball, shape: ellipse, size: [24, 24], center: [100, 184]}
+              - {id: wall, size: [40, 360], center: [520, 184]}
+            behaviors:
+              - {type: collision, items: [ball, wall], boundaries: none}
+              - {type: dynamicItem, items: [ball], elasticity: 0, friction: 0, velocity: [100000, 0]}
+              - {type: dynamicItem, items: [wall], anchored: true}
+            """)
+        scene.animator.pausesAtRest = false
+        let ball = try #require(scene.item(withID: "ball"))
+        // The wall's face is at x = 500; the ball's core is 12 − 2 = 10 pt, kept a slop (0.5 pt) clear.
+        for step in 1...30 {
+            scene.animator.step()
+            #expect(ball.center.x <= 500 - 10 + 0.5, "step \(step): the ball's center at \(ball.center)")
+            if ball.center.x > 500 { return }
+        }
+    }
+
     @Test("an item in no collision behavior still flies through the walls (continuous collision asks the filters)")
     func filtersHold() throws {
         let scene = try Self.scene("""

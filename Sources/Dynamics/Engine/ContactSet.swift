@@ -133,7 +133,8 @@ struct ContactSet {
     /// neither. A refused shape is looked at again once it has lost a contact (`takeReopened`).
     mutating func addPair(_ a: Int32, _ b: Int32, shapes: [Shape], bodies: [Body], limit: Int) {
         let key = Self.pairKey(a, b)
-        if pairs.contains(key) { return }
+        let probe = pairs.probe(key)
+        if probe.found { return }
         let needed = Int(max(a, b)) + 1
         if contactCounts.count < needed {
             contactCounts.append(contentsOf: repeatElement(0, count: needed - contactCounts.count))
@@ -164,7 +165,7 @@ struct ContactSet {
         (c.friction, c.restitution) = Self.mixMaterials(shapes[Int(sa)], shapes[Int(sb)])
         let chargedFirst = sa == a ? chargeA : chargeB, chargedSecond = sa == a ? chargeB : chargeA
         c.charged = (chargedFirst ? 1 : 0) | (chargedSecond ? 2 : 0)
-        pairs.insert(key)
+        pairs.insert(key, at: probe)
         contacts.append(c)
         shapePairs.append(SIMD2(sa, sb))
         bodyPairs.append(SIMD2(c.bodyA, c.bodyB))

@@ -1,6 +1,7 @@
 // PairTable: the set of shape pairs that have a contact, as 64-bit pair keys. Open addressing
 // with linear probing and a multiplicative hash: each new pair asks "do we already have this
-// pair?" and each destroyed contact takes its key out. When every neighbor the broad phase found
+// pair?" and each destroyed contact takes its key out; the question and the insertion share one
+// walk of the cluster (`probe`, then `insert(_:at:)`). When every neighbor the broad phase found
 // asked, the standard Dictionary's seeded SipHash was a tenth of a busy step; the search now
 // answers existing pairs from MovedPartners. Deletion shifts later entries back instead of
 // leaving tombstones, so probes stay short. Key 0 marks an empty slot (a real key has the larger
@@ -56,6 +57,35 @@ struct PairTable {
                 i = (i + 1) & mask
             }
         }
+    }
+
+    /// Where a probe for a key ended: the key's slot when the table has it, else the empty slot
+    /// where it goes. Valid until the table next changes.
+    struct Probe {
+        fileprivate let slot: Int
+        let found: Bool
+    }
+
+    /// Looks for `key` once; `insert(_:at:)` then adds it without probing again.
+    @inline(__always) func probe(_ key: UInt64) -> Probe {
+        keys.withUnsafeBufferPointer { k in
+            var i = slot(key)
+            while true {
+                let p = k[i]
+                if p == key { return Probe(slot: i, found: true) }
+                if p == 0 { return Probe(slot: i, found: false) }
+                i = (i + 1) & mask
+            }
+        }
+    }
+
+    /// Adds `key`, which `probe` did not find, where the probe ended: the same slot `insert(_:)`
+    /// would have found, so the table is the same either way.
+    mutating func insert(_ key: UInt64, at probe: Probe) {
+        precondition(key != 0 && !probe.found, "pair key 0 is reserved, and a found key is not added again")
+        if (count + 1) * 2 > keys.count { return insert(key) }
+        keys[probe.slot] = key
+        count += 1
     }
 
     /// Adds `key` (nothing changes if it is in the table).

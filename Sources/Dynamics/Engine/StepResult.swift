@@ -19,12 +19,16 @@ struct StepResult {
     /// By body index, the compact copy of each body the step read (SolverBody): the wall guard
     /// tells a contact with a wall from the others by it, without loading the full bodies.
     let solverBodies: [SolverBody]
+    /// Whether some body that is not dynamic (the ground, an anchored item) has a shape. Only such
+    /// a body's shapes are walls (WallGuard.holds), so without one no sweep can hit anything.
+    let hasWalls: Bool
 
-    init(movers: [Int32], states: [BodyState], drives: [Vector], solverBodies: [SolverBody]) {
+    init(movers: [Int32], states: [BodyState], drives: [Vector], solverBodies: [SolverBody], hasWalls: Bool) {
         self.movers = movers
         self.states = states
         self.drives = drives
         self.solverBodies = solverBodies
+        self.hasWalls = hasWalls
     }
 
     /// How far a moving body went over the step.

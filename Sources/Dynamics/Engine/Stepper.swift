@@ -27,6 +27,8 @@ struct Stepper {
     private(set) var movers: [Int32] = []
     /// Every body's masses and flags, compact, for building the contact constraints.
     private var solverBodies: [SolverBody] = []
+    /// Whether a body that is not dynamic has a shape: without one nothing is a wall (StepResult).
+    private var hasWalls = false
     /// Active joints whose bodies are awake.
     private var awakeJoints: [Int32] = []
     /// Awake joints whose rigid rows are solved together with their neighbours' (JointGroups.swift).
@@ -51,7 +53,6 @@ struct Stepper {
     /// By body index, the acceleration a dynamic body's forces, gravity and fields gave it at the
     /// step's start (continuous collision takes back the speed they gave beyond a wall).
     private var drives: [Vector] = []
-
 
     /// The stepper for a checkpoint: the graph without what the next step builds again
     /// (ConstraintGraph.withoutRebuiltArrays).
@@ -120,7 +121,7 @@ struct Stepper {
         if !fieldWork.isEmpty { storeFieldEnergyOwed(&bodies) }
         storeImpulses(&contacts, linearSlop: settings.linearSlop)
         finalize(dt: dt, settings: settings, &bodies, &sleeper)
-        return StepResult(movers: movers, states: states, drives: drives, solverBodies: solverBodies)
+        return StepResult(movers: movers, states: states, drives: drives, solverBodies: solverBodies, hasWalls: hasWalls)
     }
 
     /// The substep's settings for the contacts, and the softness of the joints' exact and
@@ -159,8 +160,10 @@ struct Stepper {
         states.withUnsafeMutableBufferPointer { sp in
         solverBodies.withUnsafeMutableBufferPointer { sb in
         drives.withUnsafeMutableBufferPointer { dr in
+            hasWalls = false
             for i in 0..<bp.count {
                 sb[i] = SolverBody(bp[i])
+                if !sb[i].isDynamic && bp[i].firstShape >= 0 { hasWalls = true }
                 guard bp[i].isActive && bp[i].kind != .fixed && !bp[i].isAsleep else {
                     sp[i] = BodyState()
                     continue

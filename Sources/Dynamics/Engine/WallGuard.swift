@@ -55,6 +55,9 @@ struct WallGuard {
     /// Puts back every dynamic body whose center (or, for a body of several shapes, a shape's
     /// center) passed into a wall this step. Returns the bodies it put back.
     func sweepFastBodies(_ bodies: inout [Body], result: StepResult, broadPhase: BroadPhase) -> [Int32] {
+        // Without a wall no path goes through one: the queries would find only dynamic bodies
+        // (a ram into a floating wall of boxes swept most of them every step for nothing).
+        guard result.hasWalls else { return [] }
         var moved: [Int32] = []
         for i in result.movers {
             let b = bodies[Int(i)]
@@ -84,7 +87,9 @@ struct WallGuard {
         var moving: Hit?
         broadPhase.query(path) { id in
             let s = shapes[Int(id)]
-            guard s.isActive, ContactSet.shouldCollide(id, b.firstShape, shapes: shapes, bodies: bodies) else { return }
+            // A dynamic body is no wall (`holds`): passed by before its filters are read.
+            guard !result.solverBodies[Int(s.body)].isDynamic, s.isActive,
+                  ContactSet.shouldCollide(id, b.firstShape, shapes: shapes, bodies: bodies) else { return }
             let wall = bodies[Int(s.body)]
             if Self.standsStill(wall) {
                 if let t = firstCrossing(from: start, to: end, core: b.coreRadius, shape: s, transform: wall.transform) {
@@ -114,17 +119,11 @@ struct WallGuard {
         let b = bodies[Int(i)]
         let pose = Self.pose(i, bodies, result)
         let me = result.solverBodies[Int(i)]
-        var points = [(GuardPoint(offset: .zero, core: b.coreRadius), b.firstShape)]
-        var part = b.firstShape
-        while part >= 0 {
-            points.append((GuardPoint.center(of: shapes[Int(part)], vertices: vertices, normals: normals,
-                                             linearSlop: linearSlop), part))
-            part = shapes[Int(part)].nextShape
-        }
         var first: Hit?
-        for (point, filter) in points {
+        // The points in order, each swept as it is found: no list of them is built.
+        func sweep(_ point: GuardPoint, filter: Int32) {
             let from = pose.start.apply(point.offset), to = pose.end.apply(point.offset)
-            guard (to - from).length > point.core else { continue }
+            guard (to - from).length > point.core else { return }
             let box = AABB(lower: Vector(min(from.x, to.x), min(from.y, to.y)),
                            upper: Vector(max(from.x, to.x), max(from.y, to.y))).enlarged(by: point.core)
             broadPhase.query(box) { id in
@@ -135,6 +134,13 @@ struct WallGuard {
                       hit.t < (first?.t ?? .infinity) else { return }
                 first = hit
             }
+        }
+        sweep(GuardPoint(offset: .zero, core: b.coreRadius), filter: b.firstShape)
+        var part = b.firstShape
+        while part >= 0 {
+            sweep(GuardPoint.center(of: shapes[Int(part)], vertices: vertices, normals: normals, linearSlop: linearSlop),
+                  filter: part)
+            part = shapes[Int(part)].nextShape
         }
         guard let hit = first else { return false }
         putBack(i, &bodies, hit: hit, result: result)
