@@ -47,8 +47,7 @@ struct Stepper {
     private var springWork: [SpringWork] = []
     /// By body index, whether an awake joint holds the body and it moves; empty when no joint is awake.
     private var jointed: [Bool] = []
-    /// By body index, the acceleration a dynamic body's forces, gravity and fields gave it at the
-    /// step's start (continuous collision takes back the speed they gave beyond a wall).
+    /// By body index, a dynamic body's acceleration at the step's start (forces, gravity, fields).
     private var drives: [Vector] = []
     /// What the impacts owe the next drift, by body (ImpactShift.swift).
     private var impactShifts = ImpactShiftBuffer()
@@ -101,11 +100,9 @@ struct Stepper {
                 step.warmStart()
                 step.solve()
                 step.integratePositions()
-                // Each substep closes its own kick before its impacts and relax pass: an impact
-                // between the drift and the kick that belongs to it reflected the approach before
-                // the half kick that should have slowed it, which then sped up the rebound
-                // (docs/dynamics.md, "Bounces under springs and fields"). A body held against a
-                // wall or by a joint ends the step with the velocity the constraints leave it.
+                // Each substep closes its own kick before its impacts and relax pass, so an impact
+                // never reflects an approach its half kick should first have slowed, and a held body
+                // ends with the constraints' velocity (docs/dynamics.md, "Bounces under springs and fields").
                 if forces { step.closeKicks(tau: h / 2, elapsed: Double(i + 1) * h) }
                 step.resolveImpacts()
                 step.keepStiffTurns()
