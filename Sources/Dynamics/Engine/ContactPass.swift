@@ -116,15 +116,19 @@ struct ContactPass {
     /// point touching or overlapping. The gap is the one the bodies' shifts so far leave
     /// (`owed`): a body an earlier impulse set moving at t₁ owes −Δv·t₁, and a touching
     /// neighbour's gap then closes at t₁, not at once, so a struck row passes the impulse on at
-    /// the moment it arrives (the cradle's middle balls stay where they hang).
+    /// the moment it arrives (the cradle's middle balls stay where they hang). At most `h`, the
+    /// drift's end: the pass strikes a point whose own gap closes within the drift, but what an
+    /// earlier bounce of the pass owes can put the contact beyond it (the body, sent back from one
+    /// wall, does not reach the other in this drift), and struck at that later t* the shift
+    /// mirrored a meeting the drift never holds, v·(t* − h) beyond the other wall.
     @inline(__always)
-    func contactTime(_ p: ContactConstraintPoint, approach vn: Double, owed: ImpactShifts?) -> Double {
+    func contactTime(_ p: ContactConstraintPoint, approach vn: Double, owed: ImpactShifts?, within h: Double) -> Double {
         var gap = separation(p)
         if let owed {
             let a = owed.shifts[ia], b = owed.shifts[ib]
             gap += ((b.dp + cross(b.turn, p.rB)) - (a.dp + cross(a.turn, p.rA))).dot(n)
         }
-        return max(gap, 0) / -vn
+        return min(max(gap, 0) / -vn, h)
     }
 
     /// An impact impulse `j` along the normal at the point, struck `t` into the next drift: the

@@ -339,14 +339,16 @@ enum ContactSolver {
         let vn2 = c.count > 1 ? pass.approach(c.p2, threshold: c.impactThreshold, h: set.h, deepest: set.maxSoftOverlap) : nil
         if vn1 == nil && vn2 == nil { return false }
         var solvedAsBlock = false
-        if let v1 = vn1, let v2 = vn2 { solvedAsBlock = blockImpact(&c, &pass, v1, v2, shifts) }
+        if let v1 = vn1, let v2 = vn2 { solvedAsBlock = blockImpact(&c, &pass, v1, v2, shifts, within: set.h) }
         if !solvedAsBlock {
             // One point at a time, the fastest approach first; a second sweep sees the rest.
             let e = c.restitution
             if (vn2 ?? 0) < (vn1 ?? 0) {
-                pass.impulse(&c.p2, -(1 + e) * vn2! * c.p2.normalMass, at: pass.contactTime(c.p2, approach: vn2!, owed: shifts))
+                let t = pass.contactTime(c.p2, approach: vn2!, owed: shifts, within: set.h)
+                pass.impulse(&c.p2, -(1 + e) * vn2! * c.p2.normalMass, at: t)
             } else {
-                pass.impulse(&c.p1, -(1 + e) * vn1! * c.p1.normalMass, at: pass.contactTime(c.p1, approach: vn1!, owed: shifts))
+                let t = pass.contactTime(c.p1, approach: vn1!, owed: shifts, within: set.h)
+                pass.impulse(&c.p1, -(1 + e) * vn1! * c.p1.normalMass, at: t)
             }
         }
         pass.store(s)
@@ -359,7 +361,7 @@ enum ContactSolver {
     /// would need to pull.
     @inline(__always)
     static func blockImpact(_ c: inout ContactConstraint, _ pass: inout ContactPass, _ v1: Double, _ v2: Double,
-                            _ shifts: ImpactShifts? = nil) -> Bool {
+                            _ shifts: ImpactShifts?, within h: Double) -> Bool {
         let n = c.normal, e = c.restitution
         let mA = c.mA, iA = c.iA, mB = c.mB, iB = c.iB
         let rn1A = c.p1.rA.cross(n), rn1B = c.p1.rB.cross(n)
@@ -373,8 +375,13 @@ enum ContactSolver {
         let j1 = (k22 * b1 - k12 * b2) / det
         let j2 = (k11 * b2 - k12 * b1) / det
         guard j1 >= 0 && j2 >= 0 else { return false }
-        pass.impulse(&c.p1, j1, at: pass.contactTime(c.p1, approach: v1, owed: shifts))
-        pass.impulse(&c.p2, j2, at: pass.contactTime(c.p2, approach: v2, owed: shifts))
+        // One moment for both, the earlier point's: the block's impulses are solved as meeting at
+        // once (no turn for a flat face), and each at its own moment owed the drift a turn
+        // iA·Σ rᵢ×Pᵢ·tᵢ with no Δω to match, which tilted the face further at each bounce.
+        let t = min(pass.contactTime(c.p1, approach: v1, owed: shifts, within: h),
+                    pass.contactTime(c.p2, approach: v2, owed: shifts, within: h))
+        pass.impulse(&c.p1, j1, at: t)
+        pass.impulse(&c.p2, j2, at: t)
         return true
     }
 }

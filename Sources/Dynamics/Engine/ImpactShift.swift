@@ -14,6 +14,10 @@
 // (the path reaches the contact at t* and turns there). A contact already touching or
 // overlapping closes at once, or when an impulse earlier in the pass set one of its bodies
 // moving (the gap its shift leaves): a struck row passes the blow on at the moment it arrives.
+// Two walls met in one drift: the second wall's moment counts what the first bounce owes, and is
+// never after the drift's end (struck there, the body is where its approach took it, inside);
+// a face's two points solved as one block meet at one moment, so the shifts owe no turn that
+// their impulses do not give (docs/dynamics.md, "Bounces struck at the moment of contact").
 //
 // Only where no load or field acts on either body along the normal (ContactConstraint's
 // `strikesAtContact`). Under one the body gains (or loses) a·t* of speed before the contact and
