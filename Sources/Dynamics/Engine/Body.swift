@@ -67,6 +67,9 @@ struct Body: Sendable {
 
     /// How long the body has been slower than the sleep threshold, s (IslandSleeper.swift).
     var sleepTime: Double = 0
+    /// What an impact of the last step's last substep owes the next step's first drift
+    /// (ImpactShift.swift).
+    var impactShift: CarriedImpactShift?
 
     var transform: Transform { Transform(p: position, q: rotation) }
 

@@ -152,7 +152,10 @@ struct ConstraintGraph {
                 }
                 if chosen == k || contacts[ci].restitution > 0 {
                     let edge = Edge(contact: Int32(ci), bodyA: Int32(a), bodyB: Int32(b))
-                    let cc = Self.scalarConstraint(edge, contacts, bodies, solverBodies, settings)
+                    var cc = Self.scalarConstraint(edge, contacts, bodies, solverBodies, settings)
+                    // A joint's pull, like a load, changes the approach before the moment of
+                    // contact, so a jointed body's impact is applied at once (ImpactShift.swift).
+                    if anyJointed && ((movesA && jointed[a]) || (movesB && jointed[b])) { cc.strikesAtContact = false }
                     if chosen == k { overflow.append(cc) }
                     if cc.restitution > 0 { impacts.append(cc) }
                 }

@@ -14,6 +14,9 @@ struct ContactPass {
     let dpA: Vector, dqA: Rotation, dpB: Vector, dqB: Rotation
     let n: Vector
     let mA: Double, iA: Double, mB: Double, iB: Double
+    /// What the impulses of an impact owe the next drift, each struck at its moment of contact
+    /// (ImpactShift.swift).
+    var shiftA: Vector = .zero, turnA = 0.0, shiftB: Vector = .zero, turnB = 0.0
 
     @inline(__always)
     init(_ c: ContactConstraint, _ s: UnsafeMutablePointer<BodyState>) {
@@ -109,10 +112,42 @@ struct ContactPass {
         return nil
     }
 
-    /// An impact impulse `j` along the normal at the point.
+    /// When the point's gap closes at the approach `vn` (negative): t* = gap / |vn|, zero for a
+    /// point touching or overlapping. The gap is the one the bodies' shifts so far leave
+    /// (`owed`): a body an earlier impulse set moving at t₁ owes −Δv·t₁, and a touching
+    /// neighbour's gap then closes at t₁, not at once, so a struck row passes the impulse on at
+    /// the moment it arrives (the cradle's middle balls stay where they hang). At most `h`, the
+    /// drift's end: the pass strikes a point whose own gap closes within the drift, but what an
+    /// earlier bounce of the pass owes can put the contact beyond it (the body, sent back from one
+    /// wall, does not reach the other in this drift), and struck at that later t* the shift
+    /// mirrored a meeting the drift never holds, v·(t* − h) beyond the other wall.
     @inline(__always)
-    mutating func impulse(_ p: inout ContactConstraintPoint, _ j: Double) {
-        apply(n * j, p)
+    func contactTime(_ p: ContactConstraintPoint, approach vn: Double, owed: ImpactShifts?, within h: Double) -> Double {
+        var gap = separation(p)
+        if let owed {
+            let a = owed.shifts[ia], b = owed.shifts[ib]
+            gap += ((b.dp + cross(b.turn, p.rB)) - (a.dp + cross(a.turn, p.rA))).dot(n)
+        }
+        return min(max(gap, 0) / -vn, h)
+    }
+
+    /// An impact impulse `j` along the normal at the point, struck `t` into the next drift: the
+    /// velocities change at once, and each body owes that drift −Δv·t and −Δω·t.
+    @inline(__always)
+    mutating func impulse(_ p: inout ContactConstraintPoint, _ j: Double, at t: Double = 0) {
+        let P = n * j
+        apply(P, p)
         p.maxNormalImpulse = max(p.maxNormalImpulse, j)
+        if t > 0 {
+            shiftA += P * (mA * t); turnA += iA * p.rA.cross(P) * t
+            shiftB -= P * (mB * t); turnB -= iB * p.rB.cross(P) * t
+        }
+    }
+
+    /// The shifts the impulses left, added to the bodies' (ImpactShift.swift).
+    @inline(__always)
+    func storeShifts(_ shifts: ImpactShifts) {
+        if shiftA != .zero || turnA != 0 { shifts.add(ia, dp: shiftA, turn: turnA) }
+        if shiftB != .zero || turnB != 0 { shifts.add(ib, dp: shiftB, turn: turnB) }
     }
 }

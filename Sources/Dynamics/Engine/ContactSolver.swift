@@ -37,6 +37,9 @@ struct ContactConstraint: Sendable {
     var restitution: Double = 0
     /// Approach speed above which an elastic point counts as an impact (ContactSolver.impact).
     var impactThreshold: Double = 0
+    /// Whether an impact is struck at its moment of contact (ImpactShift.swift): only when no
+    /// load or field acts on either body along the normal (`SolverSettings.loadAlong`).
+    var strikesAtContact = false
     var mA: Double = 0, iA: Double = 0, mB: Double = 0, iB: Double = 0
     var softness = Softness.rigid
     /// Whether the biased pass solves friction too: a body of the pair is under a field, whose
@@ -81,11 +84,17 @@ extension SolverSettings {
     /// field (400 pt/s at 10⁵ pt/s²), divided by e it took real impacts away from the impact
     /// pass, and the soft stop under a field gained energy (audit seeds 46035 and 49564).
     @inline(__always) func impactThreshold(_ a: Body, _ b: Body, normal n: Vector, restitution e: Double) -> Double {
-        let aA = a.invMass > 0 ? a.force * a.invMass + a.acceleration : .zero
-        let aB = b.invMass > 0 ? b.force * b.invMass + b.acceleration : .zero
-        let resting = restitutionThreshold + 2 * h * (abs(aA.dot(n)) + abs(aB.dot(n)))
+        let resting = restitutionThreshold + 2 * h * loadAlong(a, b, normal: n)
         let underField = a.fieldAcceleration != .zero || b.fieldAcceleration != .zero
         return e > 0 && e < 1 && !underField ? resting / e : resting
+    }
+
+    /// What the applied accelerations (gravity, pushes, fields) of the two bodies add along the
+    /// normal, |a_A·n| + |a_B·n|.
+    @inline(__always) func loadAlong(_ a: Body, _ b: Body, normal n: Vector) -> Double {
+        let aA = a.invMass > 0 ? a.force * a.invMass + a.acceleration : .zero
+        let aB = b.invMass > 0 ? b.force * b.invMass + b.acceleration : .zero
+        return abs(aA.dot(n)) + abs(aB.dot(n))
     }
 
     /// Contacts against a body that cannot move are stiffer (Box2D v3's static softness).
@@ -121,6 +130,8 @@ enum ContactSolver {
         c.normal = m.normal
         c.count = m.count
         c.impactThreshold = settings.impactThreshold(a, b, normal: m.normal, restitution: c.restitution)
+        c.strikesAtContact = settings.loadAlong(a, b, normal: m.normal) == 0
+            && a.fieldAcceleration == .zero && b.fieldAcceleration == .zero
         c.frictionWhenBiased = a.fieldAcceleration != .zero || b.fieldAcceleration != .zero
         func point(_ mp: ManifoldPoint) -> ContactConstraintPoint {
             var p = ContactConstraintPoint()
@@ -315,25 +326,33 @@ enum ContactSolver {
     }
 
     /// Resolves approaching elastic contacts of one constraint with pairwise impulses from the
-    /// current velocities. Returns true when it applied an impulse.
+    /// current velocities, each struck at its moment of contact: what that moves the bodies in
+    /// the next drift goes to `shifts` (ImpactShift.swift). Returns true when it applied an impulse.
     @inline(__always)
-    static func impact(_ c: inout ContactConstraint, _ s: UnsafeMutablePointer<BodyState>, _ set: SolverSettings) -> Bool {
+    static func impact(_ c: inout ContactConstraint, _ s: UnsafeMutablePointer<BodyState>, _ set: SolverSettings,
+                       shifts: ImpactShifts? = nil) -> Bool {
+        // Under a load along the normal the body would gain or lose, between the contact and
+        // the pass, the load's speed that the shift does not give it (ImpactShift.swift).
+        let shifts = c.strikesAtContact ? shifts : nil
         var pass = ContactPass(c, s)
         let vn1 = pass.approach(c.p1, threshold: c.impactThreshold, h: set.h, deepest: set.maxSoftOverlap)
         let vn2 = c.count > 1 ? pass.approach(c.p2, threshold: c.impactThreshold, h: set.h, deepest: set.maxSoftOverlap) : nil
         if vn1 == nil && vn2 == nil { return false }
         var solvedAsBlock = false
-        if let v1 = vn1, let v2 = vn2 { solvedAsBlock = blockImpact(&c, &pass, v1, v2) }
+        if let v1 = vn1, let v2 = vn2 { solvedAsBlock = blockImpact(&c, &pass, v1, v2, shifts, within: set.h) }
         if !solvedAsBlock {
             // One point at a time, the fastest approach first; a second sweep sees the rest.
             let e = c.restitution
             if (vn2 ?? 0) < (vn1 ?? 0) {
-                pass.impulse(&c.p2, -(1 + e) * vn2! * c.p2.normalMass)
+                let t = pass.contactTime(c.p2, approach: vn2!, owed: shifts, within: set.h)
+                pass.impulse(&c.p2, -(1 + e) * vn2! * c.p2.normalMass, at: t)
             } else {
-                pass.impulse(&c.p1, -(1 + e) * vn1! * c.p1.normalMass)
+                let t = pass.contactTime(c.p1, approach: vn1!, owed: shifts, within: set.h)
+                pass.impulse(&c.p1, -(1 + e) * vn1! * c.p1.normalMass, at: t)
             }
         }
         pass.store(s)
+        if let shifts { pass.storeShifts(shifts) }
         return true
     }
 
@@ -341,7 +360,8 @@ enum ContactSolver {
     /// at once. Returns false, applying nothing, when the rows are nearly parallel or a point
     /// would need to pull.
     @inline(__always)
-    static func blockImpact(_ c: inout ContactConstraint, _ pass: inout ContactPass, _ v1: Double, _ v2: Double) -> Bool {
+    static func blockImpact(_ c: inout ContactConstraint, _ pass: inout ContactPass, _ v1: Double, _ v2: Double,
+                            _ shifts: ImpactShifts?, within h: Double) -> Bool {
         let n = c.normal, e = c.restitution
         let mA = c.mA, iA = c.iA, mB = c.mB, iB = c.iB
         let rn1A = c.p1.rA.cross(n), rn1B = c.p1.rB.cross(n)
@@ -355,8 +375,13 @@ enum ContactSolver {
         let j1 = (k22 * b1 - k12 * b2) / det
         let j2 = (k11 * b2 - k12 * b1) / det
         guard j1 >= 0 && j2 >= 0 else { return false }
-        pass.impulse(&c.p1, j1)
-        pass.impulse(&c.p2, j2)
+        // One moment for both, the earlier point's: the block's impulses are solved as meeting at
+        // once (no turn for a flat face), and each at its own moment owed the drift a turn
+        // iA·Σ rᵢ×Pᵢ·tᵢ with no Δω to match, which tilted the face further at each bounce.
+        let t = min(pass.contactTime(c.p1, approach: v1, owed: shifts, within: h),
+                    pass.contactTime(c.p2, approach: v2, owed: shifts, within: h))
+        pass.impulse(&c.p1, j1, at: t)
+        pass.impulse(&c.p2, j2, at: t)
         return true
     }
 }

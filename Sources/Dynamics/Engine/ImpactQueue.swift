@@ -68,14 +68,15 @@ struct ImpactSweeps {
     let pending: UnsafeMutableBufferPointer<UInt64>
 
     /// Resolves the impacts of `impacts` (the constraints the lists were built from) from the
-    /// current velocities, up to `sweeps` sweeps, stopping after a sweep that applied nothing.
+    /// current velocities, up to `sweeps` sweeps, stopping after a sweep that applied nothing;
+    /// what they owe the next drift goes to `shifts`.
     @inline(__always)
     func resolve(_ impacts: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutablePointer<BodyState>,
-                 _ settings: SolverSettings, sweeps: Int) {
+                 _ settings: SolverSettings, sweeps: Int, shifts: ImpactShifts? = nil) {
         markAll(count: impacts.count)
         for _ in 0..<sweeps {
             let any = sweep { k in
-                guard ContactSolver.impact(&impacts[k], states, settings) else { return false }
+                guard ContactSolver.impact(&impacts[k], states, settings, shifts: shifts) else { return false }
                 mark(body: impacts[k].bodyA)
                 mark(body: impacts[k].bodyB)
                 return true

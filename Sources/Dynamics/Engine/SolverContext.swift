@@ -75,6 +75,8 @@ struct SolverContext {
     let impacts: UnsafeMutableBufferPointer<ContactConstraint>
     /// Which of them the impact pass must look at again, and the lists that say (ImpactQueue.swift).
     let impactQueue: ImpactSweeps
+    /// What the impacts owe the next drift (ImpactShift.swift).
+    let impactShifts: ImpactShifts
     /// Awake joints that are springs (SpringForce.swift), and bodies under fields: the forces
     /// applied at every substep.
     let springs: UnsafeBufferPointer<Int32>

@@ -101,7 +101,7 @@ extension SolverContext {
     /// (ImpactQueue.swift): the same impulses in the same order as sweeping them all.
     @inline(__always) func resolveImpacts() {
         if impacts.isEmpty { return }
-        impactQueue.resolve(impacts, states, solver, sweeps: impactSweeps)
+        impactQueue.resolve(impacts, states, solver, sweeps: impactSweeps, shifts: impactShifts)
     }
 
     /// The backward step of a turn the joints' pull stiffens (TensionInertia.swift): of the
@@ -165,9 +165,11 @@ extension SolverContext {
         }
     }
 
-    /// Moves every moving body by a substep at its current velocity.
+    /// Moves every moving body by a substep at its current velocity, and the bodies an impact
+    /// struck within the substep by what it owes them (ImpactShift.swift).
     @inline(__always) func integratePositions() {
         for i in movers { states[Int(i)].advance(by: h) }
+        impactShifts.apply(to: states)
     }
 
     /// One pass without bias, so the push-out velocity the solve pass added does not stay.

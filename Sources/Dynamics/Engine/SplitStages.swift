@@ -61,6 +61,7 @@ extension SolverContext {
             runSplit(.solve)
             solveOverflow(useBias: true)
             runSplit(.integratePositions)
+            impactShifts.apply(to: states)
             if forces { closeKicks(tau: h / 2, elapsed: Double(i + 1) * h) }
             resolveImpacts()
             keepStiffTurns()

@@ -6,13 +6,12 @@
 //             the joints whose bodies are awake, and their groups (JointGroups.swift);
 //   substeps  `settings.substeps` times the stages of SolverStages.swift, over a SolverContext;
 //   store     impulses back into the manifolds for warm starting, then touching and events;
-//   finalize  poses written back to the bodies, rest timers advanced for the sleeper.
+//   finalize  poses written back, rest timers advanced, the last impacts' shifts carried on.
 //
-// The Stepper keeps the step's scratch arrays (states, motions, movers, the graph) from step to
-// step, so they grow only when the scene does. It owns no scene state: bodies, joints and
-// contacts stay the World's and are lent for the call. Stages, and the constraints within a
-// stage, run in a fixed order (the solver is Gauss–Seidel, so the order is part of the result):
-// the same calls give bit-identical results.
+// The Stepper keeps its scratch arrays (states, motions, movers, the graph) from step to step,
+// so they grow only with the scene. It owns no scene state: bodies, joints and contacts stay the
+// World's, lent for the call. Stages, and the constraints within a stage, run in a fixed order
+// (Gauss–Seidel: the order is part of the result), so the same calls give bit-identical results.
 import Geometry
 
 struct Stepper {
@@ -50,9 +49,10 @@ struct Stepper {
     private var springWork: [SpringWork] = []
     /// By body index, whether an awake joint holds the body and it moves; empty when no joint is awake.
     private var jointed: [Bool] = []
-    /// By body index, the acceleration a dynamic body's forces, gravity and fields gave it at the
-    /// step's start (continuous collision takes back the speed they gave beyond a wall).
+    /// By body index, a dynamic body's acceleration at the step's start (forces, gravity, fields).
     private var drives: [Vector] = []
+    /// What the impacts owe the next drift, by body (ImpactShift.swift).
+    private var impactShifts = ImpactShiftBuffer()
 
     /// The stepper for a checkpoint: the graph without what the next step builds again
     /// (ConstraintGraph.withoutRebuiltArrays).
@@ -73,6 +73,7 @@ struct Stepper {
         let h = dt / Double(n)
         let (set, jointSoftness, iterativeJointSoftness) = Self.solverSettings(h: h, settings)
         prepareBodies(h: h, bodies)
+        impactShifts.start(&bodies, movers: movers)
         prepareFields(fields, bodies)
         prepareLoadHalves(bodyCount: bodies.count)
         prepareConstraints(set, tension: settings.implicitJointTension, bodies: &bodies, joints: &joints, contacts: contacts,
@@ -101,11 +102,9 @@ struct Stepper {
                 step.warmStart()
                 step.solve()
                 step.integratePositions()
-                // Each substep closes its own kick before its impacts and relax pass: an impact
-                // between the drift and the kick that belongs to it reflected the approach before
-                // the half kick that should have slowed it, which then sped up the rebound
-                // (docs/dynamics.md, "Bounces under springs and fields"). A body held against a
-                // wall or by a joint ends the step with the velocity the constraints leave it.
+                // Each substep closes its own kick before its impacts and relax pass, so an impact
+                // never reflects an approach its half kick should first have slowed, and a held body
+                // ends with the constraints' velocity (docs/dynamics.md, "Bounces under springs and fields").
                 if forces { step.closeKicks(tau: h / 2, elapsed: Double(i + 1) * h) }
                 step.resolveImpacts()
                 step.keepStiffTurns()
@@ -122,6 +121,8 @@ struct Stepper {
         storeImpulses(&contacts, linearSlop: settings.linearSlop)
         finalize(dt: dt, settings: settings, &bodies, &sleeper)
         return StepResult(movers: movers, states: states, drives: drives, solverBodies: solverBodies, hasWalls: hasWalls)
+        impactShifts.carry(into: &bodies)
+        return StepResult(movers: movers, states: states, drives: drives, solverBodies: solverBodies)
     }
 
     /// The substep's settings for the contacts, and the softness of the joints' exact and
@@ -346,11 +347,12 @@ struct Stepper {
         springWork.withUnsafeMutableBufferPointer { springWork in
         colorStarts.withUnsafeBufferPointer { colorStarts in
         withUnsafeMutablePointer(to: &jointGroups) { groups in
-        impactQueue.withBuffers { starts, neighbours, pending in
+        impactQueue.withBuffers { starts, neighbours, pending in impactShifts.withShifts { shifts in
             body(SolverContext(states: sp.baseAddress!, motions: mp, movers: mv, joints: jp.baseAddress!,
                                awakeJoints: aj, jointGroups: groups, batches: wp, colorStarts: colorStarts,
                                workers: split.map { Unmanaged.passUnretained($0) }, overflow: op, impacts: ip,
                                impactQueue: ImpactSweeps(starts: starts, neighbours: neighbours, pending: pending),
+                               impactShifts: shifts,
                                springs: springs, fieldBodies: fields, loadHalves: halves, stiffTurns: turns, fieldWork: work,
                                springWork: springWork,
                                solver: set, wide: WideSettings(set), jointSoftness: jointSoftness,
@@ -358,7 +360,7 @@ struct Stepper {
                                iterativeJointPasses: max(1, settings.iterativeJointPasses),
                                iterativeJointRelaxPasses: max(1, settings.iterativeJointRelaxPasses), h: h,
                                maxLinearSpeed: maxSpeed, impactSweeps: sweeps))
-        }}}}}}}}}}}}}}}
+        }}}}}}}}}}}}}}}}
     }
 
     /// Stores the step's impulses in the manifolds (warm starting), then decides touching.
