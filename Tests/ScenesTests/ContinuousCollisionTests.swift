@@ -85,6 +85,9 @@ struct ContinuousCollisionTests {
             scene.animator.step()
             #expect(ball.center.x <= 500 - 10 + 0.5, "step \(step): the ball's center at \(ball.center)")
             if ball.center.x > 500 { return }
+        }
+    }
+
     /// A square meeting axis-aligned walls face on has nothing to turn it: elastic and without
     /// friction it keeps both speeds and no spin, however many walls it meets in a substep. Its
     /// face's two points, struck as one block at each their own moment of contact, used to owe

@@ -34,8 +34,7 @@ struct Stepper {
     private var jointGroups = JointGroups()
     /// The turning stiffness of joints' pulls, taken implicitly (TensionInertia.swift).
     private var tensionInertia = TensionInertia()
-    /// Awake joints that are springs or pins with an angular spring, applied as forces
-    /// (SpringForce.swift).
+    /// Awake springs and pins with an angular spring, applied as forces (SpringForce.swift).
     private var springJoints: [Int32] = []
     /// Dynamic awake bodies under fields applied at every substep (SubstepField.swift).
     private var fieldBodies: [FieldBody] = []
@@ -120,9 +119,8 @@ struct Stepper {
         if !fieldWork.isEmpty { storeFieldEnergyOwed(&bodies) }
         storeImpulses(&contacts, linearSlop: settings.linearSlop)
         finalize(dt: dt, settings: settings, &bodies, &sleeper)
-        return StepResult(movers: movers, states: states, drives: drives, solverBodies: solverBodies, hasWalls: hasWalls)
         impactShifts.carry(into: &bodies)
-        return StepResult(movers: movers, states: states, drives: drives, solverBodies: solverBodies)
+        return StepResult(movers: movers, states: states, drives: drives, solverBodies: solverBodies, hasWalls: hasWalls)
     }
 
     /// The substep's settings for the contacts, and the softness of the joints' exact and
