@@ -7,16 +7,10 @@ import Testing
     @Test func agreesWithASetUnderRandomOperations() {
         var table = PairTable(capacity: 4)
         var reference = Set<UInt64>()
-        var state: UInt64 = 42
-        func next() -> UInt64 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return state >> 33
-        }
+        var random = Operations(state: 42)
         for _ in 0..<20_000 {
-            let a = next() % 300, b = next() % 300
-            if a == b { continue }
-            let key = max(a, b) << 32 | min(a, b)
-            if next() % 3 == 0 {
+            guard let key = random.key() else { continue }
+            if random.next() % 3 == 0 {
                 table.remove(key)
                 reference.remove(key)
             } else {
@@ -24,13 +18,7 @@ import Testing
                 reference.insert(key)
             }
         }
-        #expect(table.count == reference.count)
-        for a in 0..<300 as Range<UInt64> {
-            for b in 0..<a {
-                let key = a << 32 | b
-                #expect(table.contains(key) == reference.contains(key))
-            }
-        }
+        Self.expectAgreement(table, reference)
     }
 
     /// The same through one probe per insertion (the contact set's `addPair`): a probe finds
@@ -40,18 +28,12 @@ import Testing
     @Test func oneProbePerInsertionAgreesWithASet() {
         var table = PairTable(capacity: 4)
         var reference = Set<UInt64>()
-        var state: UInt64 = 7
-        func next() -> UInt64 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return state >> 33
-        }
+        var random = Operations(state: 7)
         for _ in 0..<20_000 {
-            let a = next() % 300, b = next() % 300
-            if a == b { continue }
-            let key = max(a, b) << 32 | min(a, b)
+            guard let key = random.key() else { continue }
             let probe = table.probe(key)
             #expect(probe.found == reference.contains(key))
-            switch next() % 4 {
+            switch random.next() % 4 {
             case 0:
                 table.remove(key)
                 reference.remove(key)
@@ -64,6 +46,25 @@ import Testing
                 }
             }
         }
+        Self.expectAgreement(table, reference)
+    }
+
+    /// Random pair keys of 300 shapes and the choices between operations (a linear congruential
+    /// generator, so a failure replays).
+    struct Operations {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return state >> 33
+        }
+        /// A pair's key, lower id in the low half; nil for a shape paired with itself.
+        mutating func key() -> UInt64? {
+            let a = next() % 300, b = next() % 300
+            return a == b ? nil : max(a, b) << 32 | min(a, b)
+        }
+    }
+
+    static func expectAgreement(_ table: PairTable, _ reference: Set<UInt64>) {
         #expect(table.count == reference.count)
         for a in 0..<300 as Range<UInt64> {
             for b in 0..<a {
