@@ -54,14 +54,15 @@ struct AuditLedger {
     /// The item centers and angles before the step being counted.
     private var before: [String: (Point, Double)] = [:]
     private let g = GravityBehavior.pointsPerSecondSquared
-    /// The substep, for the springs' stiffness.
-    let h: Double
+    /// The last step's substep, for the springs' stiffness and the held velocity's lag (a step
+    /// where a jointed item turns fast under a strong field takes shorter substeps).
+    var h: Double { animator.substepDuration }
     /// The drivers' work so far, and the same with every step's work counted as positive.
     private(set) var work = 0.0, worked = 0.0
     /// The scene's scale before the drivers' work (see the top of the file).
     private(set) var scale = 0.0
-    /// Each item's constant acceleration (gravity, pushes, linear gravity fields) times h/2.
-    private(set) var lag: [String: Vector] = [:]
+    /// Each item's constant acceleration (gravity, pushes, linear gravity fields).
+    private(set) var load: [String: Vector] = [:]
     /// The items a field turns, whose held velocity includes the lag already (see the top).
     private(set) var turned: Set<String> = []
 
@@ -69,13 +70,12 @@ struct AuditLedger {
         self.scene = scene
         self.animator = animator
         self.items = items
-        h = animator.substepDuration
         for item in items { byID[item.id] = item }
         mass = Dictionary(uniqueKeysWithValues: items.map { ($0.id, animator.mass(for: $0)) })
         inertia = Dictionary(uniqueKeysWithValues: items.map { ($0.id, animator.inertia(for: $0)) })
         scale = animator.kineticEnergy
         for item in items { scale += mass[item.id]! * g * EnergyAudit.bounds.height }
-        lag = Self.lags(scene, mass: mass, halfSubstep: animator.substepDuration / 2)
+        load = Self.loads(scene, mass: mass)
         for field in scene.fields where ["magnetic", "drag", "velocity", "turbulence"].contains(field.kind) {
             turned.formUnion(field.items)
         }
@@ -95,9 +95,8 @@ struct AuditLedger {
         return item.center + Vector(c * offset.x - s * offset.y, s * offset.x + c * offset.y)
     }
 
-    /// Each item's constant acceleration times half a substep: the velocity its held velocity
-    /// lags behind that of the positions' instant.
-    private static func lags(_ scene: EnergyAudit.Scene, mass: [String: Double], halfSubstep: Double) -> [String: Vector] {
+    /// Each item's constant acceleration.
+    private static func loads(_ scene: EnergyAudit.Scene, mass: [String: Double]) -> [String: Vector] {
         var a: [String: Vector] = [:]
         for id in mass.keys { a[id] = scene.gravity?.acceleration ?? .zero }
         for push in scene.pushes { a[push.item, default: .zero] += push.force / mass[push.item]! }
@@ -106,11 +105,12 @@ struct AuditLedger {
                 a[id, default: .zero] += field.direction.normalized * (field.strength * GravityBehavior.pointsPerSecondSquared)
             }
         }
-        return a.mapValues { $0 * halfSubstep }
+        return a
     }
 
-    /// What an item's held velocity lags behind that of the positions' instant (see the top).
-    func readLag(_ id: String) -> Vector { turned.contains(id) ? .zero : lag[id] ?? .zero }
+    /// What an item's held velocity lags behind that of the positions' instant (see the top):
+    /// its constant acceleration times half the last step's substep.
+    func readLag(_ id: String) -> Vector { turned.contains(id) ? .zero : (load[id] ?? .zero) * (h / 2) }
 
     /// Kinetic energy at the positions' instant (see the top) plus the potentials of gravity, the
     /// conservative fields and the springs.

@@ -75,7 +75,7 @@ extension AuditLedger {
         var curvature = 0.0
         for item in items {
             let m = mass[item.id]!
-            force[item.id] = (lag[item.id] ?? .zero) * (2 * m / h)
+            force[item.id] = (load[item.id] ?? .zero) * m
         }
         for field in scene.fields where field.kind == "spring" {
             let k = stiffness(field.strength > 0 ? 2 * Double.pi * field.strength.squareRoot() : 0, orRate: field.strength)

@@ -18,7 +18,7 @@ extension DynamicAnimator {
     public var contactPoints: [ContactPoint] {
         let slop = world.settings.linearSlop
         // The stored impulse is the last substep's (warm starting carries it over substeps).
-        let substep = Self.stepDuration / Double(max(world.settings.substeps, 1))
+        let substep = substepDuration
         var points: [ContactPoint] = []
         for contact in world.contacts where contact.touching {
             let m = contact.manifold
@@ -73,8 +73,12 @@ extension DynamicAnimator {
     /// into the engine's substeps). A constant force's kick moves the body over a substep at the
     /// velocity it reaches at the kick, so between steps an item under a constant acceleration a
     /// reads the velocity of half a substep before the positions, v + a·h/2 being that of their
-    /// instant: energy checks need h.
-    public var substepDuration: Double { Self.stepDuration / Double(max(world.settings.substeps, 1)) }
+    /// instant: energy checks need h. It is the last step's: a step where a jointed item turns fast
+    /// under a strong field takes more substeps (before the first step, the settings' count).
+    public var substepDuration: Double {
+        let n = world.stepper.lastSubsteps > 0 ? world.stepper.lastSubsteps : world.settings.substeps
+        return Self.stepDuration / Double(max(n, 1))
+    }
 
     /// Nudge extension: the kinetic energy of the items that move under forces (not anchored
     /// ones): Σ ½·m·v² + ½·I·ω², with m the mass the engine gives each item (a 100×100 item of

@@ -248,7 +248,8 @@ struct ContactSet {
     /// or computed again. Returns the islands of the sleeping bodies that contacts with points
     /// now join to active ones.
     mutating func update(dt: Double, settings: WorldSettings, shapes: UnsafeBufferPointer<Shape>,
-                         bodies: UnsafeBufferPointer<Body>, geometry: ShapeGeometry, sleepers: Bool) -> [Int32] {
+                         bodies: UnsafeBufferPointer<Body>, drives: UnsafeBufferPointer<Double>,
+                         geometry: ShapeGeometry, sleepers: Bool) -> [Int32] {
         let base = settings.speculativeDistance, linearSlop = settings.linearSlop
         let recycleDistance = settings.contactRecycleDistance, recycleCosine = settings.contactRecycleCosine
         var touched: [Int32] = []
@@ -275,12 +276,12 @@ struct ContactSet {
                 } else {
                     // Only a pair collided again reads its shapes.
                     let A = shapes[Int(cp[i].shapeA)], B = shapes[Int(cp[i].shapeB)]
-                    // An upper bound of the closing speed: |Δv| is at most |Δvx| + |Δvy|. A square
-                    // root here stalled the pair's collision on its latency; a margin a little too
-                    // wide only admits a speculative point that would not have been needed.
+                    // An upper bound of the closing speed, with what each body's drive adds within
+                    // the step (World+DriveSpeeds.swift): |Δv| ≤ |Δvx| + |Δvy|, as a square root
+                    // stalled the pair on its latency, and a wider margin only admits a spare point.
                     let dv = b.velocity - a.velocity
                     let closing = abs(dv.x) + abs(dv.y) + abs(a.angularVelocity) * a.extent
-                        + abs(b.angularVelocity) * b.extent
+                        + abs(b.angularVelocity) * b.extent + drives[ia] + drives[ib]
                     var m = Self.collide(A, B, a, b, margin: base + closing * dt,
                                          linearSlop: linearSlop, v, n)
                     // Carry impulses over to points with the same feature (warm starting).

@@ -26,6 +26,10 @@ struct ContactConstraintPoint: Sendable {
     var normalImpulse: Double = 0
     var tangentImpulse: Double = 0
     var maxNormalImpulse: Double = 0
+    /// The point's separation and normal velocity where the substep began, for an impact after
+    /// its drift (ImpactArrival.swift); read only under cone potentials.
+    var startSeparation: Double = 0
+    var startVelocity: Double = 0
 }
 
 struct ContactConstraint: Sendable {
@@ -328,27 +332,29 @@ enum ContactSolver {
     /// Resolves approaching elastic contacts of one constraint with pairwise impulses from the
     /// current velocities, each struck at its moment of contact: what that moves the bodies in
     /// the next drift goes to `shifts` (ImpactShift.swift). Returns true when it applied an impulse.
+    /// `moment` says where in the substep the pass runs (ImpactArrival.swift).
     @inline(__always)
     static func impact(_ c: inout ContactConstraint, _ s: UnsafeMutablePointer<BodyState>, _ set: SolverSettings,
-                       shifts: ImpactShifts? = nil) -> Bool {
+                       shifts: ImpactShifts? = nil, moment: ImpactMoment = .afterKick) -> Bool {
         // Under a load along the normal the body would gain or lose, between the contact and
         // the pass, the load's speed that the shift does not give it (ImpactShift.swift).
         let shifts = c.strikesAtContact ? shifts : nil
         var pass = ContactPass(c, s)
-        let vn1 = pass.approach(c.p1, threshold: c.impactThreshold, h: set.h, deepest: set.maxSoftOverlap)
-        let vn2 = c.count > 1 ? pass.approach(c.p2, threshold: c.impactThreshold, h: set.h, deepest: set.maxSoftOverlap) : nil
-        if vn1 == nil && vn2 == nil { return false }
+        defer { if moment == .substepStart { pass.noteStart(&c) } }
+        let a1 = pass.arrival(c.p1, threshold: c.impactThreshold, set, moment: moment)
+        let a2 = c.count > 1 ? pass.arrival(c.p2, threshold: c.impactThreshold, set, moment: moment) : nil
+        if a1 == nil && a2 == nil { return false }
         var solvedAsBlock = false
-        if let v1 = vn1, let v2 = vn2 { solvedAsBlock = blockImpact(&c, &pass, v1, v2, shifts, within: set.h) }
+        if let a1, let a2 { solvedAsBlock = blockImpact(&c, &pass, a1, a2, shifts, within: set.h) }
         if !solvedAsBlock {
             // One point at a time, the fastest approach first; a second sweep sees the rest.
             let e = c.restitution
-            if (vn2 ?? 0) < (vn1 ?? 0) {
-                let t = pass.contactTime(c.p2, approach: vn2!, owed: shifts, within: set.h)
-                pass.impulse(&c.p2, -(1 + e) * vn2! * c.p2.normalMass, at: t)
+            if (a2?.approach ?? 0) < (a1?.approach ?? 0) {
+                let t = pass.contactTime(c.p2, approach: a2!.velocity, owed: shifts, within: set.h)
+                pass.impulse(&c.p2, a2!.change(e) * c.p2.normalMass, at: t)
             } else {
-                let t = pass.contactTime(c.p1, approach: vn1!, owed: shifts, within: set.h)
-                pass.impulse(&c.p1, -(1 + e) * vn1! * c.p1.normalMass, at: t)
+                let t = pass.contactTime(c.p1, approach: a1!.velocity, owed: shifts, within: set.h)
+                pass.impulse(&c.p1, a1!.change(e) * c.p1.normalMass, at: t)
             }
         }
         pass.store(s)
@@ -356,12 +362,13 @@ enum ContactSolver {
         return true
     }
 
-    /// Both points of a face contact approach (at `v1` and `v2`): solves K·j = -(1+e)·vn for both
-    /// at once. Returns false, applying nothing, when the rows are nearly parallel or a point
-    /// would need to pull.
+    /// Both points of a face contact approach: solves K·j = b for both at once, b the change of
+    /// each point's normal velocity (−(1+e)·vn for a plain impact, ImpactArrival.change).
+    /// Returns false, applying nothing, when the rows are nearly parallel or a point would need
+    /// to pull.
     @inline(__always)
-    static func blockImpact(_ c: inout ContactConstraint, _ pass: inout ContactPass, _ v1: Double, _ v2: Double,
-                            _ shifts: ImpactShifts?, within h: Double) -> Bool {
+    static func blockImpact(_ c: inout ContactConstraint, _ pass: inout ContactPass, _ a1: ImpactArrival,
+                            _ a2: ImpactArrival, _ shifts: ImpactShifts?, within h: Double) -> Bool {
         let n = c.normal, e = c.restitution
         let mA = c.mA, iA = c.iA, mB = c.mB, iB = c.iB
         let rn1A = c.p1.rA.cross(n), rn1B = c.p1.rB.cross(n)
@@ -371,15 +378,15 @@ enum ContactSolver {
         let k12 = mA + mB + iA * rn1A * rn2A + iB * rn1B * rn2B
         let det = k11 * k22 - k12 * k12
         guard det > 1e-12 * k11 * k22 else { return false }
-        let b1 = -(1 + e) * v1, b2 = -(1 + e) * v2
+        let b1 = a1.change(e), b2 = a2.change(e)
         let j1 = (k22 * b1 - k12 * b2) / det
         let j2 = (k11 * b2 - k12 * b1) / det
         guard j1 >= 0 && j2 >= 0 else { return false }
         // One moment for both, the earlier point's: the block's impulses are solved as meeting at
         // once (no turn for a flat face), and each at its own moment owed the drift a turn
         // iA·Σ rᵢ×Pᵢ·tᵢ with no Δω to match, which tilted the face further at each bounce.
-        let t = min(pass.contactTime(c.p1, approach: v1, owed: shifts, within: h),
-                    pass.contactTime(c.p2, approach: v2, owed: shifts, within: h))
+        let t = min(pass.contactTime(c.p1, approach: a1.velocity, owed: shifts, within: h),
+                    pass.contactTime(c.p2, approach: a2.velocity, owed: shifts, within: h))
         pass.impulse(&c.p1, j1, at: t)
         pass.impulse(&c.p2, j2, at: t)
         return true

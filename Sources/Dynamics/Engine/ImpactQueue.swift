@@ -72,11 +72,12 @@ struct ImpactSweeps {
     /// what they owe the next drift goes to `shifts`.
     @inline(__always)
     func resolve(_ impacts: UnsafeMutableBufferPointer<ContactConstraint>, _ states: UnsafeMutablePointer<BodyState>,
-                 _ settings: SolverSettings, sweeps: Int, shifts: ImpactShifts? = nil) {
+                 _ settings: SolverSettings, sweeps: Int, shifts: ImpactShifts? = nil,
+                 moment: ImpactMoment = .afterKick) {
         markAll(count: impacts.count)
         for _ in 0..<sweeps {
             let any = sweep { k in
-                guard ContactSolver.impact(&impacts[k], states, settings, shifts: shifts) else { return false }
+                guard ContactSolver.impact(&impacts[k], states, settings, shifts: shifts, moment: moment) else { return false }
                 mark(body: impacts[k].bodyA)
                 mark(body: impacts[k].bodyB)
                 return true

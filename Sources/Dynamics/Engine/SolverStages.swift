@@ -99,9 +99,10 @@ extension SolverContext {
     /// elastic contact always bounces from its full approach speed.
     /// A sweep looks only at the constraints whose bodies changed since it last looked
     /// (ImpactQueue.swift): the same impulses in the same order as sweeping them all.
-    @inline(__always) func resolveImpacts() {
+    /// `moment` says where in the substep the pass runs (ImpactArrival.swift).
+    @inline(__always) func resolveImpacts(_ moment: ImpactMoment = .afterKick) {
         if impacts.isEmpty { return }
-        impactQueue.resolve(impacts, states, solver, sweeps: impactSweeps, shifts: impactShifts)
+        impactQueue.resolve(impacts, states, solver, sweeps: impactSweeps, shifts: impactShifts, moment: moment)
     }
 
     /// The backward step of a turn the joints' pull stiffens (TensionInertia.swift): of the

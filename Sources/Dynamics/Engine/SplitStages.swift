@@ -49,7 +49,7 @@ extension SolverContext {
     func runSharedSubsteps(_ n: Int, h: Double, relaxIterations: Int) {
         let forces = hasForces, potentials = !fieldWork.isEmpty
         for i in 0..<n {
-            if potentials { resolveImpacts() }
+            if potentials { resolveImpacts(.substepStart) }
             if forces { applyForces(tau: h / 2, elapsed: Double(i) * h) }
             runSplit(.integrateVelocities)
             if !potentials { resolveImpacts() }
@@ -63,7 +63,7 @@ extension SolverContext {
             runSplit(.integratePositions)
             impactShifts.apply(to: states)
             if forces { closeKicks(tau: h / 2, elapsed: Double(i + 1) * h) }
-            resolveImpacts()
+            resolveImpacts(potentials ? .substepEnd : .afterKick)
             keepStiffTurns()
             kickLoadHalves()
             solveJoints(useBias: false)

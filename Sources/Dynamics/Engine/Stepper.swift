@@ -4,7 +4,7 @@
 //   prepare   the body states the substeps start from and the lists of bodies they move;
 //             the contact constraints, colored into wide batches (ConstraintGraph.swift);
 //             the joints whose bodies are awake, and their groups (JointGroups.swift);
-//   substeps  `settings.substeps` times the stages of SolverStages.swift, over a SolverContext;
+//   substeps  `settings.substeps` times (more: SubstepRefinement) the stages of SolverStages.swift,
 //   store     impulses back into the manifolds for warm starting, then touching and events;
 //   finalize  poses written back, rest timers advanced, the last impacts' shifts carried on.
 //
@@ -52,6 +52,8 @@ struct Stepper {
     private var drives: [Vector] = []
     /// What the impacts owe the next drift, by body (ImpactShift.swift).
     private var impactShifts = ImpactShiftBuffer()
+    /// The substeps the last step took (0 before the first).
+    private(set) var lastSubsteps = 0
 
     /// The stepper for a checkpoint: the graph without what the next step builds again
     /// (ConstraintGraph.withoutRebuiltArrays).
@@ -68,7 +70,8 @@ struct Stepper {
     mutating func step(dt: Double, settings: WorldSettings, bodies: inout [Body], joints: inout [Joint],
                        contacts: inout ContactSet, fields: [FieldLoad] = [], sleeper: inout IslandSleeper,
                        workers: SolverWorkers? = nil) -> StepResult {
-        let n = max(1, settings.substeps)
+        let n = SubstepRefinement.substeps(dt: dt, settings.substeps, bodies: bodies, joints: joints, fields: fields)
+        lastSubsteps = n
         let h = dt / Double(n)
         let (set, jointSoftness, iterativeJointSoftness) = Self.solverSettings(h: h, settings)
         prepareBodies(h: h, bodies)
@@ -84,14 +87,12 @@ struct Stepper {
             if step.isSplit { step.runSharedSubsteps(n, h: h, relaxIterations: relaxIterations); return }
             let forces = step.hasForces, potentials = !step.fieldWork.isEmpty
             for i in 0..<n {
-                // Under a cone potential, impacts go before the opening half kick: after it, the
-                // approach the kick added came back as rebound though the body never crossed the
-                // gap the kick belongs to (docs/dynamics.md, "Bounces under cone potentials").
-                if potentials { step.resolveImpacts() }
-                // Springs and fields kick the velocity the constraints left, before the step's
-                // constant loads are added: a magnetic field that turned the substep's gravity
-                // before a floor took it back made a little of each substep's fall sliding
-                // (docs/dynamics.md, "Magnetic fields against walls").
+                // Under a cone potential, impacts go before the opening half kick, whose approach
+                // the body never crossed a gap for (docs/dynamics.md, "Bounces under cone potentials").
+                if potentials { step.resolveImpacts(.substepStart) }
+                // Springs and fields kick the velocity the constraints left, before the constant
+                // loads: a magnetic field that turned the substep's gravity before a floor took it
+                // back made some of each fall sliding (docs/dynamics.md, "Magnetic fields against walls").
                 if forces { step.applyForces(tau: h / 2, elapsed: Double(i) * h) }
                 step.integrateVelocities()
                 if !potentials { step.resolveImpacts() }
@@ -105,12 +106,11 @@ struct Stepper {
                 // never reflects an approach its half kick should first have slowed, and a held body
                 // ends with the constraints' velocity (docs/dynamics.md, "Bounces under springs and fields").
                 if forces { step.closeKicks(tau: h / 2, elapsed: Double(i + 1) * h) }
-                step.resolveImpacts()
+                step.resolveImpacts(potentials ? .substepEnd : .afterKick)
                 step.keepStiffTurns()
-                // A body a field turns takes half its constant load here, before the relax pass
-                // and the next turn, and half in integrateVelocities after the turn (Boris): kicked
-                // whole after the turn, it drifted along the load at a·h/2 (docs/dynamics.md,
-                // "Constant loads under a magnetic field").
+                // A body a field turns takes half its constant load here and half after the turn
+                // (Boris): kicked whole after the turn, it drifted along the load at a·h/2
+                // (docs/dynamics.md, "Constant loads under a magnetic field").
                 step.kickLoadHalves()
                 step.relax()
                 for _ in 1..<relaxIterations { step.relaxFriction() }

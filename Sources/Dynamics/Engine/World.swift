@@ -367,12 +367,15 @@ final class World {
     private func updateContacts(dt: Double) {
         broadPhase.dropSeparatedPairs(&contactSet, shapes: shapes)
         let sleepers = sleeper.hasSleepers
+        let drives = driveSpeeds(dt: dt)
         let touched = shapes.withUnsafeBufferPointer { sp in
             bodies.withUnsafeBufferPointer { bp in
                 contactSet.selectActive(bodies: bp, sleepers: sleepers)
                 return withGeometry { geometry in
-                    contactSet.update(dt: dt, settings: settings, shapes: sp, bodies: bp, geometry: geometry,
-                                      sleepers: sleepers)
+                    drives.withUnsafeBufferPointer { dp in
+                        contactSet.update(dt: dt, settings: settings, shapes: sp, bodies: bp, drives: dp,
+                                          geometry: geometry, sleepers: sleepers)
+                    }
                 }
             }
         }
