@@ -14,6 +14,10 @@
 //   contacts instead of every contact.
 // - A shape in no collision behavior touches nothing; its proxy is left stale during steps, and
 //   a query (World+Queries.swift) works out such a shape's box from its pose instead.
+// - The tree knows which leaves are walls' (shapes of bodies that are not dynamic), so the wall
+//   guard's sweep asks for walls alone (`queryWalls`). A body's kind changes in its owner's hands
+//   (an item anchored or let go), so `update` compares each shape's mark with its body's kind
+//   before the step's queries, one flag per shape read in order, and marks the leaf anew.
 // The broad phase knows shapes only by id and proxy: the shape records, bodies and geometry are
 // passed in by the World for the duration of a call, and contacts are made and dropped only
 // through the ContactSet. That is the seam for sweeping fast shapes against walls (a query by
@@ -25,6 +29,8 @@ struct BroadPhase {
     /// Shapes whose proxy moved since the last `updatePairs`, each once (`isMoved` by shape).
     private var moveBuffer: [Int32] = []
     private var isMoved: [Bool] = []
+    /// Whether each shape's leaf is marked a wall's in the tree (its body was not dynamic).
+    private var isWall: [Bool] = []
     /// Shapes whose fat box changed this step (`refitted` by shape, and their list): only their
     /// contacts can have stopped overlapping, so only those are checked.
     private var refitted: [Bool] = []
@@ -34,13 +40,16 @@ struct BroadPhase {
     /// Scratch for `dropSeparatedPairs`: the contacts to destroy, highest index first.
     private var separated: [Int] = []
 
-    /// A proxy for shape `id` with tight box `box`, put in the move buffer (it may have partners).
-    mutating func createProxy(_ id: Int32, box: AABB, margin: Double) -> Int32 {
+    /// A proxy for shape `id` with tight box `box`, a wall's or not, put in the move buffer (it
+    /// may have partners).
+    mutating func createProxy(_ id: Int32, box: AABB, margin: Double, isWall wall: Bool) -> Int32 {
         while isMoved.count <= Int(id) {
             isMoved.append(false)
             refitted.append(false)
+            isWall.append(false)
         }
-        let proxy = tree.insert(box.enlarged(by: margin), item: id)
+        isWall[Int(id)] = wall
+        let proxy = tree.insert(box.enlarged(by: margin), item: id, isWall: wall)
         markMoved(id)
         return proxy
     }
@@ -74,12 +83,20 @@ struct BroadPhase {
     /// Visits the items whose fat boxes overlap `box`.
     func query(_ box: AABB, _ visit: (Int32) -> Void) { tree.query(box, visit) }
 
+    /// Visits the walls' shapes (of bodies not dynamic when the step began) whose fat boxes
+    /// overlap `box`, in the order `query` visits them.
+    func queryWalls(_ box: AABB, _ visit: (Int32) -> Void) { tree.queryWalls(box, visit) }
+
     /// Places every awake shape that collides with something at its body's pose, sweeps its box
     /// over the step and moves its proxy if the box left the fat one.
     mutating func update(dt: Double, margin: Double, shapes sp: UnsafeMutableBufferPointer<Shape>,
                          bodies bp: UnsafeBufferPointer<Body>, geometry: ShapeGeometry) {
         for i in 0..<sp.count where sp[i].isActive {
             let b = bp[Int(sp[i].body)]
+            if (b.kind != .dynamic) != isWall[i] {
+                isWall[i] = b.kind != .dynamic
+                tree.setWall(sp[i].proxy, isWall[i])
+            }
             if b.kind == .fixed || b.isAsleep { continue }
             // A shape in no collision behavior can touch nothing: its proxy is refreshed only
             // when a query needs it (items(in:), item(at:)).

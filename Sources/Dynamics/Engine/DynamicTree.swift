@@ -6,6 +6,12 @@
 // AVL-style rotations on the way up. Nodes live in one array with a free list: no objects, no
 // reference counting, and the same sequence of operations always builds the same tree, which
 // keeps pair order, and so the whole simulation, deterministic.
+//
+// Each node also knows whether a wall (a shape of a body that is not dynamic: the ground's, an
+// anchored item's) lies at or below it, as Box2D v3's nodes carry the union of their leaves'
+// category bits. The wall guard's query (`queryWalls`) skips every subtree without one, so a
+// fast body's sweep is not handed the hundreds of moving shapes beside its path; it visits the
+// walls in the order the full query would have, so ties between walls resolve as they did.
 
 struct DynamicTree {
     static let null: Int32 = -1
@@ -17,6 +23,7 @@ struct DynamicTree {
         var child2: Int32
         var height: Int32      // leaf = 0, free = -1
         var item: Int32        // the shape index, for leaves
+        var hasWall: Bool      // a wall's leaf at or below (in the padding: still 56 bytes)
         @inline(__always) var isLeaf: Bool { child1 == DynamicTree.null }
     }
 
@@ -27,13 +34,13 @@ struct DynamicTree {
     private mutating func allocate() -> Int32 {
         if freeList == Self.null {
             nodes.append(Node(aabb: AABB(lower: .zero, upper: .zero), parent: Self.null, child1: Self.null,
-                              child2: Self.null, height: 0, item: -1))
+                              child2: Self.null, height: 0, item: -1, hasWall: false))
             return Int32(nodes.count - 1)
         }
         let id = freeList
         freeList = nodes[Int(id)].parent
         nodes[Int(id)] = Node(aabb: AABB(lower: .zero, upper: .zero), parent: Self.null, child1: Self.null,
-                              child2: Self.null, height: 0, item: -1)
+                              child2: Self.null, height: 0, item: -1, hasWall: false)
         return id
     }
 
@@ -43,11 +50,13 @@ struct DynamicTree {
         freeList = id
     }
 
-    /// Adds a leaf holding `item` with the (already fattened) box; returns the proxy id.
-    mutating func insert(_ aabb: AABB, item: Int32) -> Int32 {
+    /// Adds a leaf holding `item` with the (already fattened) box, a wall's or not; returns the
+    /// proxy id.
+    mutating func insert(_ aabb: AABB, item: Int32, isWall: Bool) -> Int32 {
         let leaf = allocate()
         nodes[Int(leaf)].aabb = aabb
         nodes[Int(leaf)].item = item
+        nodes[Int(leaf)].hasWall = isWall
         insertLeaf(leaf)
         return leaf
     }
@@ -66,10 +75,29 @@ struct DynamicTree {
 
     @inline(__always) func fatAABB(_ proxy: Int32) -> AABB { nodes[Int(proxy)].aabb }
 
+    /// Marks a leaf a wall's or not, and its ancestors up to the first that already agrees.
+    mutating func setWall(_ proxy: Int32, _ isWall: Bool) {
+        nodes[Int(proxy)].hasWall = isWall
+        var index = nodes[Int(proxy)].parent
+        while index != Self.null {
+            let node = nodes[Int(index)]
+            let hasWall = nodes[Int(node.child1)].hasWall || nodes[Int(node.child2)].hasWall
+            if node.hasWall == hasWall { return }
+            nodes[Int(index)].hasWall = hasWall
+            index = node.parent
+        }
+    }
+
     /// Calls `visit` with the item of every leaf whose box overlaps `aabb`. The traversal stack
     /// lives on the machine stack (a balanced tree of a million leaves is about 30 deep; 256
     /// covers any tree this one builds), so a query allocates nothing.
-    func query(_ aabb: AABB, _ visit: (Int32) -> Void) {
+    func query(_ aabb: AABB, _ visit: (Int32) -> Void) { traverse(aabb, wallsOnly: false, visit) }
+
+    /// `query` for the walls' leaves alone, in the same order: a subtree without a wall is skipped.
+    func queryWalls(_ aabb: AABB, _ visit: (Int32) -> Void) { traverse(aabb, wallsOnly: true, visit) }
+
+    @inline(__always)
+    private func traverse(_ aabb: AABB, wallsOnly: Bool, _ visit: (Int32) -> Void) {
         if root == Self.null { return }
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 256) { stack in
             var top = 0
@@ -79,6 +107,7 @@ struct DynamicTree {
                 while top > 0 {
                     top -= 1
                     let node = n[Int(stack[top])]
+                    if wallsOnly && !node.hasWall { continue }
                     if !node.aabb.overlaps(aabb) { continue }
                     if node.isLeaf {
                         visit(node.item)
@@ -123,6 +152,7 @@ struct DynamicTree {
         nodes[Int(newParent)].parent = oldParent
         nodes[Int(newParent)].aabb = leafBox.union(nodes[Int(sibling)].aabb)
         nodes[Int(newParent)].height = nodes[Int(sibling)].height + 1
+        nodes[Int(newParent)].hasWall = nodes[Int(leaf)].hasWall || nodes[Int(sibling)].hasWall
         nodes[Int(newParent)].child1 = sibling
         nodes[Int(newParent)].child2 = leaf
         nodes[Int(sibling)].parent = newParent
@@ -168,6 +198,7 @@ struct DynamicTree {
             let c1 = nodes[Int(index)].child1, c2 = nodes[Int(index)].child2
             nodes[Int(index)].height = 1 + max(nodes[Int(c1)].height, nodes[Int(c2)].height)
             nodes[Int(index)].aabb = nodes[Int(c1)].aabb.union(nodes[Int(c2)].aabb)
+            nodes[Int(index)].hasWall = nodes[Int(c1)].hasWall || nodes[Int(c2)].hasWall
             index = nodes[Int(index)].parent
         }
     }
@@ -203,6 +234,8 @@ struct DynamicTree {
         nodes[Int(up)].aabb = nodes[Int(a)].aabb.union(nodes[Int(keep)].aabb)
         nodes[Int(a)].height = 1 + max(nodes[Int(other)].height, nodes[Int(give)].height)
         nodes[Int(up)].height = 1 + max(nodes[Int(a)].height, nodes[Int(keep)].height)
+        nodes[Int(a)].hasWall = nodes[Int(other)].hasWall || nodes[Int(give)].hasWall
+        nodes[Int(up)].hasWall = nodes[Int(a)].hasWall || nodes[Int(keep)].hasWall
         return up
     }
 }

@@ -85,10 +85,10 @@ struct WallGuard {
         let center = GuardPoint(offset: .zero, core: b.coreRadius)
         var first = Double.infinity
         var moving: Hit?
-        broadPhase.query(path) { id in
+        // A dynamic body is no wall (`holds`): the tree hands over walls' shapes alone.
+        broadPhase.queryWalls(path) { id in
             let s = shapes[Int(id)]
-            // A dynamic body is no wall (`holds`): passed by before its filters are read.
-            guard !result.solverBodies[Int(s.body)].isDynamic, s.isActive,
+            guard s.isActive,
                   ContactSet.shouldCollide(id, b.firstShape, shapes: shapes, bodies: bodies) else { return }
             let wall = bodies[Int(s.body)]
             if Self.standsStill(wall) {
@@ -126,7 +126,7 @@ struct WallGuard {
             guard (to - from).length > point.core else { return }
             let box = AABB(lower: Vector(min(from.x, to.x), min(from.y, to.y)),
                            upper: Vector(max(from.x, to.x), max(from.y, to.y))).enlarged(by: point.core)
-            broadPhase.query(box) { id in
+            broadPhase.queryWalls(box) { id in
                 let s = shapes[Int(id)]
                 guard s.isActive, Self.holds(result.solverBodies[Int(s.body)], me),
                       ContactSet.shouldCollide(id, filter, shapes: shapes, bodies: bodies),

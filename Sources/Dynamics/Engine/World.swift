@@ -226,7 +226,8 @@ final class World {
             shapes.append(s)
         }
         s.aabb = withGeometry { $0.place(s, bodies[Int(s.body)].transform) }
-        s.proxy = broadPhase.createProxy(id, box: s.aabb, margin: settings.aabbMargin)
+        s.proxy = broadPhase.createProxy(id, box: s.aabb, margin: settings.aabbMargin,
+                                         isWall: bodies[Int(s.body)].kind != .dynamic)
         shapes[Int(id)] = s
         appendToShapeList(id, body: Int(s.body))
         return id
