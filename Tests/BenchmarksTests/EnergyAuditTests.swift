@@ -42,6 +42,12 @@ struct EnergyAuditTests {
     /// turned by radians per substep).)
     static let awaiting: [UInt64: String] = [:]
 
+    /// Runs the audit's scene of `seed` for 10 s and expects it to pass.
+    static func expectNoFailure(seed: UInt64, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let outcome = try EnergyAudit.run(EnergyAudit.scene(seed: seed), steps: 600)
+        #expect(outcome.failure == nil, "seed \(seed): \(outcome.failure ?? "")", sourceLocation: sourceLocation)
+    }
+
     @Test("random scenes of every enabled behavior kind never gain energy beyond their drivers' work, never go NaN and never leave the walls")
     func randomScenesKeepTheirEnergy() {
         let failures = EnergyAudit.audit(seeds: 0..<Self.seeds, steps: Self.steps, kinds: Self.enabled)
@@ -63,8 +69,7 @@ struct EnergyAuditTests {
     /// inertia the backward step gives it.
     @Test("pins sharing bodies with contacts, motors, snaps and springs keep their energy", arguments: [98715, 99942, 49991, 7365, 3937] as [UInt64])
     func pinsBesideOtherConstraints(seed: UInt64) throws {
-        let outcome = try EnergyAudit.run(EnergyAudit.scene(seed: seed), steps: 600)
-        #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
+        try Self.expectNoFailure(seed: seed)
     }
 
     /// Springs and spring fields holding tens of times the scene's scale, whose T + V wobbles
@@ -77,8 +82,7 @@ struct EnergyAuditTests {
     /// beside a magnetic field, passed with the same change.)
     @Test("springs against spring fields keep the energy velocity Verlet keeps", arguments: [55558, 55599, 86875, 91118, 42743, 49564] as [UInt64])
     func springsAgainstSpringFields(seed: UInt64) throws {
-        let outcome = try EnergyAudit.run(EnergyAudit.scene(seed: seed), steps: 600)
-        #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
+        try Self.expectNoFailure(seed: seed)
     }
 
     /// Light charged items thrown into a wall by an electric field: impacts resolved after the
@@ -87,8 +91,7 @@ struct EnergyAuditTests {
     /// (docs/dynamics.md, "Bounces under cone potentials").
     @Test("items thrown into walls by an electric field bounce without gaining energy", arguments: [12958, 19637, 38429, 42492, 46198, 54292, 74591] as [UInt64])
     func electricBounces(seed: UInt64) throws {
-        let outcome = try EnergyAudit.run(EnergyAudit.scene(seed: seed), steps: 600)
-        #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
+        try Self.expectNoFailure(seed: seed)
     }
 
     /// Light charged items an electric field presses against a wall, with a pull along the wall
@@ -100,8 +103,7 @@ struct EnergyAuditTests {
     /// 5.5 pt a step (docs/dynamics.md, "Friction under fields").
     @Test("items an electric field presses against a wall stay put without gaining energy", arguments: [27441, 76248, 95481] as [UInt64])
     func fieldFriction(seed: UInt64) throws {
-        let outcome = try EnergyAudit.run(EnergyAudit.scene(seed: seed), steps: 600)
-        #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
+        try Self.expectNoFailure(seed: seed)
     }
 
     /// A box pinned to an ellipse that radial gravity holds at its centre, pressed into the floor
@@ -115,8 +117,7 @@ struct EnergyAuditTests {
     /// before the joints (docs/dynamics.md, "Friction under fields").
     @Test("a pinned pair pressed into a corner under fields keeps its energy", arguments: [90508] as [UInt64])
     func groupedFieldFriction(seed: UInt64) throws {
-        let outcome = try EnergyAudit.run(EnergyAudit.scene(seed: seed), steps: 600)
-        #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
+        try Self.expectNoFailure(seed: seed)
     }
 
     /// Items under fields (magnetic and spring 2360, electric and spring 46035, turbulence and
@@ -129,8 +130,7 @@ struct EnergyAuditTests {
     /// groupedFieldFriction.
     @Test("items under fields against walls hold friction only where they touch", arguments: [46035] as [UInt64])
     func speculativeFriction(seed: UInt64) throws {
-        let outcome = try EnergyAudit.run(EnergyAudit.scene(seed: seed), steps: 600)
-        #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
+        try Self.expectNoFailure(seed: seed)
     }
 
     /// Light charged items whose velocity something else changes between the electric field's
@@ -142,8 +142,7 @@ struct EnergyAuditTests {
     /// shortfall back (FieldWork.swift, docs/dynamics.md "Cone potentials beside joints and springs").
     @Test("items a joint or a spring moves between an electric field's kicks gain no energy from its settling", arguments: [96112, 97385] as [UInt64])
     func electricBesideJointsAndSprings(seed: UInt64) throws {
-        let outcome = try EnergyAudit.run(EnergyAudit.scene(seed: seed), steps: 600)
-        #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
+        try Self.expectNoFailure(seed: seed)
     }
 
     /// Light charged items under an electric field beside other position forces: 56926, an item
@@ -157,8 +156,7 @@ struct EnergyAuditTests {
     @Test("items under an electric field beside a second field or springs gain no energy from the kicks' cross terms",
           arguments: [56926, 46035, 64168] as [UInt64])
     func electricBesideOtherForces(seed: UInt64) throws {
-        let outcome = try EnergyAudit.run(EnergyAudit.scene(seed: seed), steps: 600)
-        #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
+        try Self.expectNoFailure(seed: seed)
     }
 
     /// Light charged items on an undamped spring that an electric field pulls: 86348, an item on
@@ -172,8 +170,7 @@ struct EnergyAuditTests {
     @Test("items on springs an electric field pulls keep the energy Verlet keeps for the springs",
           arguments: [86348, 56811] as [UInt64])
     func springsBesideConePotentials(seed: UInt64) throws {
-        let outcome = try EnergyAudit.run(EnergyAudit.scene(seed: seed), steps: 600)
-        #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
+        try Self.expectNoFailure(seed: seed)
     }
 
     /// A magnetic field on an item held by a stiff undamped spring (15228: a push and a rod as
@@ -183,8 +180,7 @@ struct EnergyAuditTests {
     /// work (SolverStages.applyForces).
     @Test("a magnetic field beside a spring does no work", arguments: [15228, 58620] as [UInt64])
     func magneticFieldBesideASpring(seed: UInt64) throws {
-        let outcome = try EnergyAudit.run(EnergyAudit.scene(seed: seed), steps: 600)
-        #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
+        try Self.expectNoFailure(seed: seed)
     }
 
     /// Magnetic fields beside constant loads (gravity, continuous pushes, linear gravity fields),
@@ -201,8 +197,7 @@ struct EnergyAuditTests {
     @Test("magnetic fields beside gravity, pushes, springs and joints do no work",
           arguments: [4964, 7035, 39237, 54585, 75044, 85293, 89649, 98251] as [UInt64])
     func magneticFieldBesideLoadsAndJoints(seed: UInt64) throws {
-        let outcome = try EnergyAudit.run(EnergyAudit.scene(seed: seed), steps: 600)
-        #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
+        try Self.expectNoFailure(seed: seed)
     }
 
     /// Contact points deeper than the soft overlap under a field: the biased pass's friction was
@@ -216,8 +211,7 @@ struct EnergyAuditTests {
     @Test("points deeper than the soft overlap under a field do not grip while they are pushed out",
           arguments: [2360, 52744, 54674] as [UInt64])
     func deepPointsUnderFields(seed: UInt64) throws {
-        let outcome = try EnergyAudit.run(EnergyAudit.scene(seed: seed), steps: 600)
-        #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
+        try Self.expectNoFailure(seed: seed)
     }
 
     /// A heavy free item thrown into a light item that a pin holds (68317: a box of mass 1.37,
@@ -227,8 +221,7 @@ struct EnergyAuditTests {
     /// at step 56). Such a contact is now solved with the pin in its group (HeavyToucherTests).
     @Test("a heavy item thrown into a light pinned one keeps none of the pin's push-out", arguments: [68317] as [UInt64])
     func heavyItemAgainstAPinnedLightOne(seed: UInt64) throws {
-        let outcome = try EnergyAudit.run(EnergyAudit.scene(seed: seed), steps: 600)
-        #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
+        try Self.expectNoFailure(seed: seed)
     }
 
     /// Two items pinned to each other, no gravity or field, elastic (e 0.32 and 0.43) against the
@@ -238,8 +231,7 @@ struct EnergyAuditTests {
     /// applies at once (ImpactShift.swift).
     @Test("a pinned pair's impacts gain no energy from being struck at the moment of contact", arguments: [21590] as [UInt64])
     func pinnedPairStruckAtContact(seed: UInt64) throws {
-        let outcome = try EnergyAudit.run(EnergyAudit.scene(seed: seed), steps: 600)
-        #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
+        try Self.expectNoFailure(seed: seed)
     }
 
     /// Light charged items turning fast on a pin (1008: 8.5×13, 31.85 rad/s on a 24.2 pt arm under
@@ -250,8 +242,7 @@ struct EnergyAuditTests {
     @Test("pins and rods turning fast under a strong field keep their length and their energy",
           arguments: [1008, 3455, 29786, 58326] as [UInt64])
     func jointsTurningFastUnderStrongFields(seed: UInt64) throws {
-        let outcome = try EnergyAudit.run(EnergyAudit.scene(seed: seed), steps: 600)
-        #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
+        try Self.expectNoFailure(seed: seed)
     }
 
     /// A light charged item (12.1×10.2) on a motor pin to a snapped ellipse, sped within a step
@@ -261,18 +252,17 @@ struct EnergyAuditTests {
     /// (+34 % of the scale at step 2). The margin now counts the speed the drive adds in the step.
     @Test("an item a strong field speeds toward a wall within a step meets it", arguments: [48812] as [UInt64])
     func itemSpedTowardAWallWithinAStep(seed: UInt64) throws {
-        let outcome = try EnergyAudit.run(EnergyAudit.scene(seed: seed), steps: 600)
-        #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
+        try Self.expectNoFailure(seed: seed)
     }
 
     /// One charged ellipse held by a motor pin and a rod to the world, which lock it, the motor
     /// pushing against the rod, under an electric field (9912): with every exactly solved joint's
     /// give undamped, the lock's give stored what the motor pushed and gave it back (+1.06 % of
-    /// the scale at step 88). Only a rigid rod's give is undamped (WorldSettings.rodDampingRatio).
+    /// the scale at step 88), and with the rod's alone undamped +1.08 %; the joints' damper takes
+    /// it out (docs/dynamics.md, "Rods turning within a substep").
     @Test("a motor pin locked by a rod gains nothing from the lock's give", arguments: [9912] as [UInt64])
     func motorLockedByARod(seed: UInt64) throws {
-        let outcome = try EnergyAudit.run(EnergyAudit.scene(seed: seed), steps: 600)
-        #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
+        try Self.expectNoFailure(seed: seed)
     }
 
     /// The audit's measure catches energy from nowhere: the same scene with the work of its

@@ -66,9 +66,6 @@ struct SolverSettings: Sendable {
     var linearSlop: Double
     /// WorldSettings.jointPushMaxVelocity.
     var maxJointBiasVelocity: Double = .infinity
-    /// The soft give of a rigid rod solved exactly (WorldSettings.rodDampingRatio); rigid where
-    /// a test builds the settings without it.
-    var rodSoftness: Softness = .rigid
 }
 
 extension SolverSettings {

@@ -60,7 +60,7 @@ extension JointGroups {
             }
         } else {
             rows.append(.joint(id, j, .impulse, axis, -crA, crB,
-                               JointSolver.rigidTerms(length - j.length, set.rodSoftness, useBias, cap: set.maxJointBiasVelocity)))
+                               JointSolver.rigidTerms(length - j.length, soft, useBias, cap: set.maxJointBiasVelocity)))
         }
     }
 

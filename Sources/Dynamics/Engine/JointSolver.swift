@@ -68,12 +68,10 @@ enum JointSolver {
         s[ib].w += j.iB * (rB.cross(P) + angular)
     }
 
-    /// Solves one joint; `rodSoftness` is a rigid rod's give (the settings' for a joint solved
-    /// alone, the iterative joints' own for one of a group too large to solve exactly).
     static func solve(_ j: inout Joint, _ s: UnsafeMutablePointer<BodyState>, _ set: SolverSettings,
-                      jointSoftness: Softness, rodSoftness: Softness, useBias: Bool) {
+                      jointSoftness: Softness, useBias: Bool) {
         switch j.kind {
-        case .distance: solveDistance(&j, s, set, jointSoftness, rodSoftness, useBias)
+        case .distance: solveDistance(&j, s, set, jointSoftness, useBias)
         case .revolute:
             solveRevoluteLimits(&j, s, set, jointSoftness, useBias)
             solvePoint(&j, s, jointSoftness, useBias)
@@ -117,7 +115,7 @@ enum JointSolver {
     }
 
     private static func solveDistance(_ j: inout Joint, _ s: UnsafeMutablePointer<BodyState>, _ set: SolverSettings,
-                                      _ soft: Softness, _ rodSoft: Softness, _ useBias: Bool) {
+                                      _ soft: Softness, _ useBias: Bool) {
         let ia = Int(j.bodyA), ib = Int(j.bodyB)
         let rA = s[ia].dq.rotate(j.rA), rB = s[ib].dq.rotate(j.rB)
         let d = (s[ib].dp - s[ia].dp) + j.deltaCenter + rB - rA
@@ -157,7 +155,7 @@ enum JointSolver {
             }
         } else {
             // A rigid rod.
-            let (bias, ms, isc) = rigidTerms(length - j.length, rodSoft, useBias, cap: set.maxJointBiasVelocity)
+            let (bias, ms, isc) = rigidTerms(length - j.length, soft, useBias, cap: set.maxJointBiasVelocity)
             let imp = -ms * j.axialMass * (cdot() + bias) - isc * j.impulse
             j.impulse += imp
             apply(s, j, rA, rB, axis * imp)

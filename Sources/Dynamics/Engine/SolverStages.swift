@@ -129,9 +129,8 @@ extension SolverContext {
         isGrouped.withUnsafeBufferPointer { grouped in
         isIterative.withUnsafeBufferPointer { iterative in
             for j in awakeJoints where !grouped[Int(j)] {
-                let alone = !iterative[Int(j)]
-                JointSolver.solve(&joints[Int(j)], states, solver, jointSoftness: alone ? soft : iterativeSoft,
-                                  rodSoftness: alone ? solver.rodSoftness : iterativeSoft, useBias: useBias)
+                JointSolver.solve(&joints[Int(j)], states, solver, jointSoftness: iterative[Int(j)] ? iterativeSoft : soft,
+                                  useBias: useBias)
             }
         }}
         // Joints of a group too large to solve exactly take further passes of their own
@@ -141,8 +140,7 @@ extension SolverContext {
             let iterative = jointGroups.pointee.iterativeJoints
             for _ in 1..<passes {
                 for j in iterative {
-                    JointSolver.solve(&joints[Int(j)], states, solver, jointSoftness: iterativeSoft,
-                                      rodSoftness: iterativeSoft, useBias: useBias)
+                    JointSolver.solve(&joints[Int(j)], states, solver, jointSoftness: iterativeSoft, useBias: useBias)
                 }
             }
         }

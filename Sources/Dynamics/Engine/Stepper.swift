@@ -123,7 +123,8 @@ struct Stepper {
         return StepResult(movers: movers, states: states, drives: drives, solverBodies: solverBodies, hasWalls: hasWalls)
     }
 
-    /// The substep's settings (contacts, rods), and the softness of the exact and iterative joints.
+    /// The substep's settings for the contacts, and the softness of the joints' exact and
+    /// iterative solvers.
     private static func solverSettings(h: Double, _ settings: WorldSettings)
         -> (SolverSettings, joint: Softness, iterativeJoint: Softness) {
         let contactHertz = min(settings.contactHertz, settings.contactHertzPerSubstepRate / h)
@@ -134,8 +135,7 @@ struct Stepper {
             maxBiasVelocity: settings.contactPushMaxVelocity,
             maxSoftOverlap: settings.maxSoftOverlap,
             restitutionThreshold: settings.restitutionThreshold,
-            linearSlop: settings.linearSlop, maxJointBiasVelocity: settings.jointPushMaxVelocity,
-            rodSoftness: Softness(hertz: 2 * settings.contactHertzPerSubstepRate / h, dampingRatio: settings.rodDampingRatio, h: h))
+            linearSlop: settings.linearSlop, maxJointBiasVelocity: settings.jointPushMaxVelocity)
         let joint = Softness(hertz: 2 * contactHertz, dampingRatio: settings.jointDampingRatio, h: h)
         let iterativeJointHertz = min(2 * contactHertz, settings.iterativeJointHertzPerSubstepRate / h)
         let iterative = Softness(hertz: iterativeJointHertz, dampingRatio: settings.iterativeJointDampingRatio, h: h)

@@ -48,19 +48,6 @@ struct WorldSettings: Sendable {
     var iterativeJointPasses = 2
     var iterativeJointRelaxPasses = 2
     var jointDampingRatio = 2.0
-    /// The damping ratio of a rigid rod's soft give (a rod solved exactly, alone or in a group):
-    /// none. The relax pass leaves the rod rigid at each substep's end, so its give cannot ring,
-    /// and a damper on it takes energy from the motion: a rod's pull on an item held off its
-    /// center changes fast as the item swings about the rod's end, the give's stretch follows
-    /// that pull, and damping its speed cost such a swing 8.7 % of its energy in 10 s under
-    /// gravity, 2.4 % undamped. Pins, welds and sliders keep `jointDampingRatio`: a pin alone
-    /// loses nothing to it, and where joints lock an item against its motor (audit seed 9912: a
-    /// motor pin and a rod on one item) it takes out what the lock's give stores (docs/dynamics.md,
-    /// "Rods turning within a substep"). The give's stiffness is twice the contacts' cap, a fixed
-    /// share of the substep rate (120 Hz at 4 substeps, as the other joints'), so that the
-    /// shorter substeps of a fast turn under a strong field (SubstepRefinement) make the rod no
-    /// softer per substep (at 120 Hz under its shorter substeps, seed 9912 gained 1.08 %).
-    var rodDampingRatio = 0.0
     /// The damping ratio of those joints. A pin's give is the soft step's, not physics: a net
     /// solved one joint at a time stretches under its load and, at ratio 2, bounced on that
     /// stretch for tens of seconds (a 50×50 net hung by its corners still had 6 % of its drop's
