@@ -73,4 +73,33 @@ import Geometry
         #expect(deepest <= WorldSettings().maxSoftOverlap, "deepest \(worst)")
         #expect(bodies.allSatisfy { depthInBar($0) <= 0 }, "bodies inside the bar at the end")
     }
+
+    /// A heavy bar 340 pt long turning at 10 rad/s, and a 9 pt ball at rest 22 pt ahead of its
+    /// face, 160 pt out: farther than the two fat boxes' margins, but the face moves 26.7 pt there
+    /// in a step. The broad phase sweeps a box over the body's turn as well as its travel, so the
+    /// pair is found before the step and the ball is pushed ahead; without the pair the bar
+    /// passed 5.0 pt into the ball in the first step, beyond the soft contact's largest overlap.
+    @Test("a fast-turning bar meets a ball in its path within a step: no overlap beyond the soft contact's")
+    func turningBarFindsTheBall() {
+        let world = World()
+        var bar = Body()
+        bar.setMass(10_000, inertia: 10_000 * (340.0 * 340 + 16 * 16) / 12)
+        bar.angularVelocity = 10
+        let barID = world.createBody(bar.definition)
+        let barShape = world.addPolygon(body: barID, vertices: [Vector(-170, -8), Vector(170, -8), Vector(170, 8), Vector(-170, 8)])
+        world.setFilter(barShape, itemMask: 1, boundaryMask: 0)
+        var ball = Body()
+        ball.position = Vector(160, 8 + 4.5 + 22)
+        ball.setMass(1, inertia: 1)
+        let ballID = world.createBody(ball.definition)
+        world.setFilter(world.addCircle(body: ballID, radius: 4.5), itemMask: 1, boundaryMask: 0)
+        var deepest = -Double.infinity
+        for _ in 0..<10 {
+            world.step(dt: 1.0 / 60)
+            let b = world.body(barID)
+            let p = (world.body(ballID).position - b.position).rotated(by: -b.rotation.angle)
+            if abs(p.x) < 170 { deepest = max(deepest, 8 + 4.5 - abs(p.y)) }
+        }
+        #expect(deepest <= WorldSettings().maxSoftOverlap, "the ball was \(deepest) pt inside the bar's face")
+    }
 }
