@@ -4,8 +4,10 @@
 //
 // Design (Box2D v3's broad phase, in Nudge's terms):
 // - Once per step, `update` places every awake shape that can collide (ShapeGeometry.place writes
-//   its world vertices and returns its tight box), sweeps the box over the step, and moves the
-//   proxy only when the box has left its fat box. A moved proxy goes into the move buffer.
+//   its world vertices and returns its tight box), sweeps the box over the step's travel and
+//   turn, and moves the proxy only when the box has left its fat box, to a fat box reaching
+//   ahead of the motion by at most four margins (`ahead`). A moved proxy goes into the move
+//   buffer.
 // - `updatePairs` then queries the tree once per moved proxy and hands every new, admissible pair
 //   to the ContactSet. When both shapes of a pair moved, only the lower id creates it, after both
 //   fat boxes are final, so the pairs found do not depend on the order shapes were moved in.
