@@ -27,10 +27,11 @@
 // same size, and a shape with `limit` charges takes no more. A shape can touch only a handful of
 // shapes at least its own size without overlapping them (six equal disks around one), so no pile
 // comes near the cap, and since every contact is charged to one of its shapes, there are at most
-// `limit` contacts per shape in all. A large shape, a drum's wall or a spinner's bar, may touch
-// any number of smaller items: those contacts are charged to the items. Charging both shapes of
-// every pair, as the cap once did, let a wall touching its 65th box refuse it, and the box fell
-// through.
+// `limit` contacts per shape in all. A large dynamic shape, a spinner's bar, may touch any number
+// of smaller items: those contacts are charged to the items. A contact with a wall (a boundary or
+// an anchored item, a drum's wall) is charged to neither shape and never refused. Charging both
+// shapes of every pair, as the cap once did, let a wall touching its 65th box refuse it, and the
+// box fell through.
 import Geometry
 
 struct Contact: Sendable {
@@ -145,9 +146,9 @@ struct ContactSet {
         // through the floor. A ball in a stirred pile, charged for 64 pairs with the bodies
         // around it, once sank into an anchored floor whose pair was refused.
         let bodyA = bodies[Int(shapes[Int(a)].body)], bodyB = bodies[Int(shapes[Int(b)].body)]
-        let withGround = bodyA.kind != .dynamic || bodyB.kind != .dynamic
-        let chargeA = !withGround && bodyA.extent <= bodyB.extent
-        let chargeB = !withGround && bodyB.extent <= bodyA.extent
+        let withWall = bodyA.kind != .dynamic || bodyB.kind != .dynamic
+        let chargeA = !withWall && bodyA.extent <= bodyB.extent
+        let chargeB = !withWall && bodyB.extent <= bodyA.extent
         let fullA = chargeA && Int(contactCounts[Int(a)]) >= limit
         let fullB = chargeB && Int(contactCounts[Int(b)]) >= limit
         if fullA || fullB {
