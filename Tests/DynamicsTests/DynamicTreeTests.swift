@@ -1,0 +1,109 @@
+// DynamicTreeTests: the tree answers every query with exactly the leaves whose boxes overlap it,
+// and stays a well-formed tree (each node's box its children's union, heights and parents
+// consistent), through insertions, moves and removals that restructure it. A row of boxes that
+// keeps growing in one direction, the case that deepens a tree most, is answered in full too:
+// a query's traversal stack is bounded, and a tree deeper than it would drop leaves silently.
+import Testing
+import Geometry
+@testable import Dynamics
+
+@Suite struct DynamicTreeTests {
+    /// A small linear congruential generator, so the sequence is the same on every run.
+    struct Lcg {
+        var state: UInt64
+        mutating func next() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+    }
+
+    static func box(_ rng: inout Lcg, spread: Double) -> AABB {
+        let p = Vector(rng.next() * spread, rng.next() * spread)
+        return AABB(lower: p, upper: p + Vector(2 + rng.next() * 30, 2 + rng.next() * 30))
+    }
+
+    /// Every internal node's box is its children's union, its height one more than the taller
+    /// child's, and each child names it as parent; a query of everything reaches every live leaf
+    /// once.
+    static func checkShape(_ tree: DynamicTree, items: Set<Int32>) {
+        for (i, node) in tree.nodes.enumerated() where node.height > 0 {
+            let a = tree.nodes[Int(node.child1)], b = tree.nodes[Int(node.child2)]
+            let union = a.aabb.union(b.aabb)
+            #expect(node.aabb.lower == union.lower && node.aabb.upper == union.upper, "node \(i)'s box")
+            #expect(node.height == 1 + max(a.height, b.height), "node \(i)'s height")
+            #expect(a.parent == Int32(i) && b.parent == Int32(i), "node \(i)'s children's parent")
+        }
+        var all: [Int32] = []
+        tree.query(AABB(lower: Vector(-1e9, -1e9), upper: Vector(1e9, 1e9))) { all.append($0) }
+        #expect(all.count == items.count && Set(all) == items)
+    }
+
+    /// Queries of random boxes against the brute-force answer over the live leaves.
+    static func checkQueries(_ tree: DynamicTree, _ boxes: [Int32: AABB], _ rng: inout Lcg, spread: Double) {
+        for _ in 0..<50 {
+            let q = box(&rng, spread: spread)
+            var found: [Int32] = []
+            tree.query(q) { found.append($0) }
+            let expected = boxes.filter { $0.value.overlaps(q) }.map(\.key).sorted()
+            #expect(found.sorted() == expected)
+            #expect(Set(found).count == found.count, "a leaf was visited twice")
+        }
+    }
+
+    @Test("queries find exactly the overlapping leaves through 2,000 insertions, moves and removals")
+    func queriesMatchBruteForce() {
+        var rng = Lcg(state: 7)
+        var tree = DynamicTree()
+        var proxies: [Int32: Int32] = [:], boxes: [Int32: AABB] = [:]
+        let spread = 600.0
+        for item in Int32(0)..<600 {
+            let b = Self.box(&rng, spread: spread)
+            proxies[item] = tree.insert(b, item: item, isWall: item % 5 == 0)
+            boxes[item] = b
+        }
+        Self.checkShape(tree, items: Set(proxies.keys))
+        Self.checkQueries(tree, boxes, &rng, spread: spread)
+        var next: Int32 = 600
+        for round in 0..<2_000 {
+            let items = Array(proxies.keys).sorted()
+            let item = items[Int(rng.next() * Double(items.count))]
+            switch round % 4 {
+            case 0, 1:
+                let b = Self.box(&rng, spread: spread)
+                tree.move(proxies[item]!, to: b)
+                boxes[item] = b
+            case 2:
+                tree.remove(proxies.removeValue(forKey: item)!)
+                boxes.removeValue(forKey: item)
+            default:
+                let b = Self.box(&rng, spread: spread)
+                proxies[next] = tree.insert(b, item: next, isWall: false)
+                boxes[next] = b
+                next += 1
+            }
+            if round % 250 == 249 {
+                Self.checkShape(tree, items: Set(proxies.keys))
+                Self.checkQueries(tree, boxes, &rng, spread: spread)
+            }
+        }
+    }
+
+    /// 3,000 boxes inserted one after another along a line, each to the right of the last:
+    /// every query along the row still finds its leaves, however deep the tree has grown.
+    @Test("a row that grows in one direction is answered in full")
+    func growingRowIsAnsweredInFull() {
+        var tree = DynamicTree()
+        for item in Int32(0)..<3_000 {
+            let x = Double(item) * 10
+            _ = tree.insert(AABB(lower: Vector(x, 0), upper: Vector(x + 12, 12)), item: item, isWall: false)
+        }
+        for start in stride(from: 0, to: 3_000, by: 97) {
+            let x = Double(start) * 10
+            var found: [Int32] = []
+            tree.query(AABB(lower: Vector(x + 1, 1), upper: Vector(x + 1 + 200, 2))) { found.append($0) }
+            // Boxes k with 10k ≤ x + 201 and 10k + 12 ≥ x + 1: from start − 1 (when ≥ 0) to start + 20.
+            let expected = Array(Int32(max(0, start - 1))...Int32(min(2_999, start + 20)))
+            #expect(found.sorted() == expected, "query at \(x)")
+        }
+    }
+}
