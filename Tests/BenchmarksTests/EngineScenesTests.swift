@@ -73,7 +73,7 @@ struct EngineScenesTests {
         // across is zero where nothing creeps (half a point allowed). The 820-box pyramid does
         // neither: its contacts' stiffness (60 Hz, 120 Hz against the floor, at 240 substeps a
         // second) keeps it breathing at about 1 Hz, 9 to 13 pt/s root mean square and its apex
-        // at up to 50 pt/s, and it creeps 3.5 pt left in 10 s. At Box2D v3's stiffness (30 and
+        // at up to 75 pt/s, and it creeps 3.5 pt left in 10 s. At Box2D v3's stiffness (30 and
         // 60 Hz) it rests by the tenth second, but the 5,050-box pyramid then sinks 73 pt
         // (docs/dynamics.md, "Stacks that breathe").
         let across = zip(built.items, built.start).map { $0.center.x - $1.x }.reduce(0, +) / Double(built.items.count)
