@@ -8,18 +8,9 @@ import Geometry
 @testable import Dynamics
 
 @Suite struct DynamicTreeTests {
-    /// A small linear congruential generator, so the sequence is the same on every run.
-    struct Lcg {
-        var state: UInt64
-        mutating func next() -> Double {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Double(state >> 11) / Double(1 << 53)
-        }
-    }
-
-    static func box(_ rng: inout Lcg, spread: Double) -> AABB {
-        let p = Vector(rng.next() * spread, rng.next() * spread)
-        return AABB(lower: p, upper: p + Vector(2 + rng.next() * 30, 2 + rng.next() * 30))
+    static func box(_ rng: inout SeededLcg, spread: Double) -> AABB {
+        let p = Vector(rng.unit() * spread, rng.unit() * spread)
+        return AABB(lower: p, upper: p + Vector(2 + rng.unit() * 30, 2 + rng.unit() * 30))
     }
 
     /// Every internal node's box is its children's union, its height one more than the taller
@@ -39,7 +30,7 @@ import Geometry
     }
 
     /// Queries of random boxes against the brute-force answer over the live leaves.
-    static func checkQueries(_ tree: DynamicTree, _ boxes: [Int32: AABB], _ rng: inout Lcg, spread: Double) {
+    static func checkQueries(_ tree: DynamicTree, _ boxes: [Int32: AABB], _ rng: inout SeededLcg, spread: Double) {
         for _ in 0..<50 {
             let q = box(&rng, spread: spread)
             var found: [Int32] = []
@@ -52,7 +43,7 @@ import Geometry
 
     @Test("queries find exactly the overlapping leaves through 2,000 insertions, moves and removals")
     func queriesMatchBruteForce() {
-        var rng = Lcg(state: 7)
+        var rng = SeededLcg(state: 7)
         var tree = DynamicTree()
         var proxies: [Int32: Int32] = [:], boxes: [Int32: AABB] = [:]
         let spread = 600.0
@@ -66,7 +57,7 @@ import Geometry
         var next: Int32 = 600
         for round in 0..<2_000 {
             let items = Array(proxies.keys).sorted()
-            let item = items[Int(rng.next() * Double(items.count))]
+            let item = items[Int(rng.unit() * Double(items.count))]
             switch round % 4 {
             case 0, 1:
                 let b = Self.box(&rng, spread: spread)

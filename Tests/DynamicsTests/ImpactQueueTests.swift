@@ -36,11 +36,8 @@ import Geometry
     /// Bodies scattered (overlapping) in a square above a floor (body 0, which cannot move), with
     /// random velocities; a constraint for each close pair and for each body near the floor.
     static func pile(seed: UInt64) -> Scene {
-        var state = seed
-        func random() -> Double {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Double(state >> 11) / Double(1 << 53)
-        }
+        var rng = SeededLcg(state: seed)
+        func random() -> Double { rng.unit() }
         let r = 8.0, count = 120
         var centers: [Vector] = [.zero], scene = Scene()
         var masses: [(Double, Double)] = [(0, 0)]

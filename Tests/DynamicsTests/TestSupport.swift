@@ -26,6 +26,16 @@ final class Box: DynamicItem {
     var angle: Double { transform.rotationAngle }
 }
 
+/// A small linear congruential generator (Knuth's MMIX constants), so a random test replays from
+/// its seed; `unit()` is uniform in [0, 1).
+struct SeededLcg {
+    var state: UInt64
+    mutating func unit() -> Double {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Double(state >> 11) / Double(1 << 53)
+    }
+}
+
 func run(_ animator: DynamicAnimator, steps: Int, each: (Int) -> Void = { _ in }) {
     for i in 1...max(steps, 1) where steps > 0 {
         animator.step()
