@@ -1,16 +1,16 @@
 // The biased pass's two-point soft block (ContactSolver.blockSoft) against a wall, where the two
 // points of a thin body lie close together far from its center, so their rows are nearly
 // parallel, and a point is near maxSoftOverlap. Each row may aim at its soft target or at the
-// stop at maxSoftOverlap. The block solves the pair for each, both rows pushing, and keeps each
-// row's larger impulse: a mix of two solutions, which for nearly parallel rows is far from
+// stop at maxSoftOverlap. The block used to solve the pair for each, both rows pushing, and keep
+// each row's larger impulse: a mix of two solutions, which for nearly parallel rows is far from
 // both (K⁻¹ of two targets that differ a little differs a lot, in opposite senses per row).
 // It left a thin ellipse of audit seed 93260 leaving the wall at 7,200 pt/s, spinning at
 // 700 rad/s. The soft contact pushes out no faster than its push-out speed
 // (WorldSettings.contactPushMaxVelocity): a body arriving at that speed, pressed in by a load
 // held from the last substep, may leave with neither point faster and with no more kinetic
-// energy than it came with. Where the deeper point is the one farther from the center the mix
-// breaks both: a known issue until the block is solved as one problem without letting the
-// spinner's bodies deeper into its bar (docs/dynamics.md, "Found, not fixed yet", seed 93260).
+// energy than it came with. The block now adds to the soft impulses only the least push that
+// keeps both points within the stop (ContactSolver.stopPush), so neither row takes its impulse
+// from another solution, whichever point is the deeper.
 import Testing
 import Geometry
 @testable import Dynamics
@@ -58,9 +58,7 @@ import Geometry
     @Test("two nearly parallel points near the soft overlap push the body out no faster than the push-out speed",
           arguments: [(-1.5, -1.99), (-1.9, -1.99)])
     func nearlyParallelPointsPushOutNoFaster(separations: (Double, Double)) {
-        withKnownIssue("the soft block takes each row's impulse from a different solution") {
-            pushOutNoFaster(separations: separations)
-        }
+        pushOutNoFaster(separations: separations)
     }
 
     @Test("the same with the deeper point nearer the center",

@@ -229,9 +229,17 @@ enum WideContactSolver {
         let q1 = vn1 + wmax(soft.bias * s1, t.maxBias), q2 = vn2 + wmax(soft.bias * s2, t.maxBias)
         var d1 = -soft.massScale * (k22 * q1 - k12 * q2) * invDet - soft.impulseScale * p1.normalImpulse
         var d2 = -soft.massScale * (k11 * q2 - k12 * q1) * invDet - soft.impulseScale * p2.normalImpulse
+        // The stop, lane by lane as ContactSolver.stopPush: the least push that keeps each
+        // point's overlap within maxOverlap, only ever pushing.
         let y1 = vn1 + wmax(s1 + t.maxOverlap, zero) * t.invH, y2 = vn2 + wmax(s2 + t.maxOverlap, zero) * t.invH
-        d1 = wmax(d1, (k12 * y2 - k22 * y1) * invDet)
-        d2 = wmax(d2, (k12 * y1 - k11 * y2) * invDet)
+        let e1 = y1 + k11 * d1 + k12 * d2, e2 = y2 + k12 * d1 + k22 * d2
+        let first = -e1 / k11, second = -e2 / k22
+        let firstOnly = (e1 .< zero) .& (e2 + k12 * first .>= zero)
+        let secondOnly = .!firstOnly .& (e2 .< zero) .& (e1 + k12 * second .>= zero)
+        let both = .!firstOnly .& .!secondOnly .& ((e1 .< zero) .| (e2 .< zero))
+        let b1 = wmax((k12 * e2 - k22 * e1) * invDet, zero), b2 = wmax((k12 * e1 - k11 * e2) * invDet, zero)
+        d1 += zero.replacing(with: first, where: firstOnly).replacing(with: b1, where: both)
+        d2 += zero.replacing(with: second, where: secondOnly).replacing(with: b2, where: both)
         let x1 = p1.normalImpulse + d1, x2 = p2.normalImpulse + d2
         usable .&= (x1 .>= zero) .& (x2 .>= zero)
         d1 = d1.replacing(with: zero, where: .!usable)
