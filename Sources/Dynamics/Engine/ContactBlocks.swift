@@ -31,16 +31,11 @@ extension ContactSolver {
     static func blockRelax(_ c: inout ContactConstraint, _ vA: inout Vector, _ wA: inout Double,
                            _ vB: inout Vector, _ wB: inout Double, _ dpA: Vector, _ dqA: Rotation,
                            _ dpB: Vector, _ dqB: Rotation, _ set: SolverSettings) {
-        let n = c.normal, mA = c.mA, iA = c.iA, mB = c.mB, iB = c.iB
+        let n = c.normal
         let r1A = c.p1.rA, r1B = c.p1.rB, r2A = c.p2.rA, r2B = c.p2.rB
-        let rn1A = r1A.cross(n), rn1B = r1B.cross(n), rn2A = r2A.cross(n), rn2B = r2B.cross(n)
-        let k11 = mA + mB + iA * rn1A * rn1A + iB * rn1B * rn1B
-        let k22 = mA + mB + iA * rn2A * rn2A + iB * rn2B * rn2B
-        let k12 = mA + mB + iA * rn1A * rn2A + iB * rn1B * rn2B
-        let det = k11 * k22 - k12 * k12
         // Nearly parallel rows (a point pair on a body that cannot turn, or points that
         // coincide): leave them to the one-at-a-time pass.
-        guard det > 1e-3 * k11 * k22 else { return }
+        guard let (k11, k12, k22, det) = blockMatrix(c) else { return }
         @inline(__always) func bias(_ p: ContactConstraintPoint) -> Double {
             let d = (dpB - dpA) + (dqB.rotate(p.rB) - dqA.rotate(p.rA))
             return max(d.dot(n) + p.adjustedSeparation, 0) * set.invH
@@ -61,13 +56,33 @@ extension ContactSolver {
         } else if !(b1 >= 0 && b2 >= 0) {
             return
         }
-        let d1 = x1 - a1, d2 = x2 - a2
-        c.p1.normalImpulse = x1; c.p2.normalImpulse = x2
-        c.p1.maxNormalImpulse = max(c.p1.maxNormalImpulse, d1)
-        c.p2.maxNormalImpulse = max(c.p2.maxNormalImpulse, d2)
-        let P1 = n * d1, P2 = n * d2
-        vA -= (P1 + P2) * mA; wA -= iA * (r1A.cross(P1) + r2A.cross(P2))
-        vB += (P1 + P2) * mB; wB += iB * (r1B.cross(P1) + r2B.cross(P2))
+        applyBlock(&c, totals: (x1, x2), changes: (x1 - a1, x2 - a2), &vA, &wA, &vB, &wB)
+    }
+
+    /// Sets a block's two normal totals and applies their changes to both bodies.
+    @inline(__always)
+    static func applyBlock(_ c: inout ContactConstraint, totals x: (Double, Double), changes d: (Double, Double),
+                           _ vA: inout Vector, _ wA: inout Double, _ vB: inout Vector, _ wB: inout Double) {
+        c.p1.normalImpulse = x.0; c.p2.normalImpulse = x.1
+        c.p1.maxNormalImpulse = max(c.p1.maxNormalImpulse, d.0)
+        c.p2.maxNormalImpulse = max(c.p2.maxNormalImpulse, d.1)
+        let n = c.normal, P1 = n * d.0, P2 = n * d.1
+        vA -= (P1 + P2) * c.mA; wA -= c.iA * (c.p1.rA.cross(P1) + c.p2.rA.cross(P2))
+        vB += (P1 + P2) * c.mB; wB += c.iB * (c.p1.rB.cross(P1) + c.p2.rB.cross(P2))
+    }
+
+    /// The matrix K of a face contact's two normal rows (the velocity each row's impulse makes
+    /// along each row) and its determinant; nil where the rows are nearly parallel
+    /// (det ≤ 10⁻³·k₁₁·k₂₂), which the blocks leave to the one-at-a-time pass.
+    @inline(__always)
+    static func blockMatrix(_ c: ContactConstraint) -> (k11: Double, k12: Double, k22: Double, det: Double)? {
+        let n = c.normal, mA = c.mA, iA = c.iA, mB = c.mB, iB = c.iB
+        let rn1A = c.p1.rA.cross(n), rn1B = c.p1.rB.cross(n), rn2A = c.p2.rA.cross(n), rn2B = c.p2.rB.cross(n)
+        let k11 = mA + mB + iA * rn1A * rn1A + iB * rn1B * rn1B
+        let k22 = mA + mB + iA * rn2A * rn2A + iB * rn2B * rn2B
+        let k12 = mA + mB + iA * rn1A * rn2A + iB * rn1B * rn2B
+        let det = k11 * k22 - k12 * k12
+        return det > 1e-3 * k11 * k22 ? (k11, k12, k22, det) : nil
     }
 
     /// The least extra push (δ ≥ 0 on each row) that brings both rows' stop velocities e to
@@ -104,19 +119,14 @@ extension ContactSolver {
     static func blockSoft(_ c: inout ContactConstraint, _ vA: inout Vector, _ wA: inout Double,
                           _ vB: inout Vector, _ wB: inout Double, _ dpA: Vector, _ dqA: Rotation,
                           _ dpB: Vector, _ dqB: Rotation, _ set: SolverSettings) -> Bool {
-        let n = c.normal, mA = c.mA, iA = c.iA, mB = c.mB, iB = c.iB
+        let n = c.normal
         @inline(__always) func separation(_ p: ContactConstraintPoint) -> Double {
             ((dpB - dpA) + (dqB.rotate(p.rB) - dqA.rotate(p.rA))).dot(n) + p.adjustedSeparation
         }
         let s1 = separation(c.p1), s2 = separation(c.p2)
         guard s1 <= 0 && s2 <= 0 && c.restitution == 0 else { return false }
         let r1A = c.p1.rA, r1B = c.p1.rB, r2A = c.p2.rA, r2B = c.p2.rB
-        let rn1A = r1A.cross(n), rn1B = r1B.cross(n), rn2A = r2A.cross(n), rn2B = r2B.cross(n)
-        let k11 = mA + mB + iA * rn1A * rn1A + iB * rn1B * rn1B
-        let k22 = mA + mB + iA * rn2A * rn2A + iB * rn2B * rn2B
-        let k12 = mA + mB + iA * rn1A * rn2A + iB * rn1B * rn2B
-        let det = k11 * k22 - k12 * k12
-        guard det > 1e-3 * k11 * k22 else { return false }
+        guard let (k11, k12, k22, det) = blockMatrix(c) else { return false }
         let vn1 = ((vB + cross(wB, r1B)) - (vA + cross(wA, r1A))).dot(n)
         let vn2 = ((vB + cross(wB, r2B)) - (vA + cross(wA, r2A))).dot(n)
         let soft = c.softness
@@ -137,12 +147,7 @@ extension ContactSolver {
         d1 += p1; d2 += p2
         let x1 = c.p1.normalImpulse + d1, x2 = c.p2.normalImpulse + d2
         guard x1 >= 0 && x2 >= 0 else { return false }
-        c.p1.normalImpulse = x1; c.p2.normalImpulse = x2
-        c.p1.maxNormalImpulse = max(c.p1.maxNormalImpulse, d1)
-        c.p2.maxNormalImpulse = max(c.p2.maxNormalImpulse, d2)
-        let P1 = n * d1, P2 = n * d2
-        vA -= (P1 + P2) * mA; wA -= iA * (r1A.cross(P1) + r2A.cross(P2))
-        vB += (P1 + P2) * mB; wB += iB * (r1B.cross(P1) + r2B.cross(P2))
+        applyBlock(&c, totals: (x1, x2), changes: (d1, d2), &vA, &wA, &vB, &wB)
         return true
     }
 }
