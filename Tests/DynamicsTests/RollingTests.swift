@@ -2,14 +2,11 @@
 //
 // A contact's anchors turn with their bodies, but the point of a round surface that faces the
 // floor does not: it stays at the bottom however the ball spins. Turned with the ball, the
-// anchor says the ball has lifted by r(1 − cos θ) within a step, the solver lets it sink into
-// the floor by that much, and the ball then bounces: an elastic ball sliding on the floor hops
-// at 10 to 15 pt/s for good, a spinning one at up to 92 (docs/dynamics.md, "Rolling anchors").
-// Under gravity alone nothing pushes a ball on a level floor up or down, so its vertical speed
-// stays at zero, up to the soft contact settling under the ball's weight (g/ω², under a
-// hundredth of a point), whatever it slides or spins at. Found, not fixed: a known issue until
-// a circle's anchors leave their radius part unturned without letting the spinner's bodies
-// into its bar.
+// anchor said the ball had lifted by r(1 − cos θ) within a step, the solver let it sink into the
+// floor by that much, and an elastic ball sliding on the floor then hopped at 10 to 15 pt/s for
+// good (docs/dynamics.md, "Rolling anchors"). Under gravity alone nothing pushes a ball on a
+// level floor up or down, so its vertical speed stays at zero, up to the soft contact settling
+// under the ball's weight (g/ω², under a hundredth of a point), whatever it slides or spins at.
 import Testing
 import Geometry
 @testable import Dynamics
@@ -45,13 +42,11 @@ import Geometry
     @Test("a ball sliding along the floor under gravity never leaves it or sinks into it",
           arguments: [10.0, 40, 100], [0.0, 1])
     func slidingBallStaysOnTheFloor(diameter: Double, elasticity: Double) {
-        withKnownIssue("a circle's anchors turn with it") {
-            for friction in [0.0, 0.5, 1] {
-                let r = Self.roll(diameter: diameter, speed: 600, spin: 0, friction: friction, elasticity: elasticity)
-                let label = "\(diameter) pt, μ \(friction), e \(elasticity)"
-                #expect(r.fastestVertical < 0.5, "\(label): moved up or down at \(r.fastestVertical) pt/s")
-                #expect(r.highest < 0.01 && r.deepest < 0.01, "\(label): \(r.highest) pt above, \(r.deepest) pt into the floor")
-            }
+        for friction in [0.0, 0.5, 1] {
+            let r = Self.roll(diameter: diameter, speed: 600, spin: 0, friction: friction, elasticity: elasticity)
+            let label = "\(diameter) pt, μ \(friction), e \(elasticity)"
+            #expect(r.fastestVertical < 0.5, "\(label): moved up or down at \(r.fastestVertical) pt/s")
+            #expect(r.highest < 0.01 && r.deepest < 0.01, "\(label): \(r.highest) pt above, \(r.deepest) pt into the floor")
         }
     }
 
@@ -60,14 +55,12 @@ import Geometry
     func spinningBallStaysOnTheFloor(diameter: Double, elasticity: Double) {
         // Rolling without slipping at 600 pt/s, and spinning in place at the same rate.
         let spin = 600 / (diameter / 2)
-        withKnownIssue("a circle's anchors turn with it") {
-            for (speed, friction) in [(600.0, 0.5), (0, 0.5), (0, 0)] {
-                let r = Self.roll(diameter: diameter, speed: speed, spin: speed > 0 ? spin : -spin,
-                                  friction: friction, elasticity: elasticity)
-                let label = "\(diameter) pt at \(speed) pt/s, μ \(friction), e \(elasticity)"
-                #expect(r.fastestVertical < 0.5, "\(label): moved up or down at \(r.fastestVertical) pt/s")
-                #expect(r.highest < 0.01 && r.deepest < 0.01, "\(label): \(r.highest) pt above, \(r.deepest) pt into the floor")
-            }
+        for (speed, friction) in [(600.0, 0.5), (0, 0.5), (0, 0)] {
+            let r = Self.roll(diameter: diameter, speed: speed, spin: speed > 0 ? spin : -spin,
+                              friction: friction, elasticity: elasticity)
+            let label = "\(diameter) pt at \(speed) pt/s, μ \(friction), e \(elasticity)"
+            #expect(r.fastestVertical < 0.5, "\(label): moved up or down at \(r.fastestVertical) pt/s")
+            #expect(r.highest < 0.01 && r.deepest < 0.01, "\(label): \(r.highest) pt above, \(r.deepest) pt into the floor")
         }
     }
 }

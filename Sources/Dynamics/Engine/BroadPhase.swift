@@ -143,6 +143,10 @@ struct BroadPhase {
     /// Finds the partners of every moved proxy and gives the new pairs that may collide to
     /// `contacts`; empties the move buffer.
     mutating func updatePairs(_ contacts: inout ContactSet, shapes: [Shape], bodies: [Body], contactLimit: Int) {
+        contacts.offerWaitingPairs(shapes: shapes, bodies: bodies, limit: contactLimit) { a, b in
+            self.tree.fatAABB(shapes[Int(a)].proxy).overlaps(self.tree.fatAABB(shapes[Int(b)].proxy))
+        }
+        defer { contacts.finishPairSearch() }
         if moveBuffer.isEmpty { return }
         for id in moveBuffer where !refitted[Int(id)] {
             refitted[Int(id)] = true

@@ -75,9 +75,10 @@ struct ManifoldPoses: Sendable {
         let room = tolerance - extent * abs(sinTurn)
         if room <= 0 || moved.lengthSquared >= room * room { return false }
         let dc = b.position - a.position, n = m.normal
+        let roll = rolling(Double(m.radiusA), Double(m.radiusB), cosA: turnA.c, cosB: turnB.c)
         @inline(__always) func separation(_ p: ManifoldPoint, _ base: Float) -> Double {
             let rA = turnA.rotate(p.anchorA), rB = turnB.rotate(p.anchorB)
-            return Double(base) + (dc + rB - rA).dot(n)
+            return Double(base) + (dc + rB - rA).dot(n) - roll
         }
         if m.count > 0 { m.p1.separation = separation(m.p1, baseSeparation.x) }
         if m.count > 1 { m.p2.separation = separation(m.p2, baseSeparation.y) }

@@ -25,9 +25,10 @@
 // one point, and must never refuse a contact that a real arrangement has. Each contact between
 // items is charged to its smaller shape (by its body's extent), or to both when they are the
 // same size, and a shape with `limit` charges takes no more. A shape can touch only a handful of
-// shapes at least its own size without overlapping them (six equal disks around one), so no pile
-// comes near the cap, and since every contact is charged to one of its shapes, there are at most
-// `limit` contacts per shape in all. A large dynamic shape, a spinner's bar, may touch any number
+// shapes at least its own size without overlapping them (six equal disks around one), but its
+// pairs are of fat boxes, and in a stirred pile most are with bodies it does not touch: a full
+// shape gives one of those up for a pair that may touch (ContactEviction.swift). Since every
+// contact is charged to one of its shapes, there are at most `limit` contacts per shape in all. A large dynamic shape, a spinner's bar, may touch any number
 // of smaller items: those contacts are charged to the items. A contact with a wall (a boundary or
 // an anchored item, a drum's wall) is charged to neither shape and never refused. Charging both
 // shapes of every pair, as the cap once did, let a wall touching its 65th box refuse it, and the
@@ -81,6 +82,8 @@ struct ContactSet {
     private var wasRefused: [Bool] = []
     /// Refused shapes that have since lost a contact: the broad phase looks for their partners again.
     private var reopened: [Int32] = []
+    /// Pairs a full shape gives up for ones that may touch (ContactEviction.swift).
+    var eviction = ContactEviction()
 
     var count: Int { contacts.count }
 
@@ -91,34 +94,6 @@ struct ContactSet {
     /// The pair table's arrays, packed and put back the same way (PairTable.pack).
     mutating func packPairs(scratch: PackingScratch) -> PairTable.Packed? { pairs.pack(scratch: scratch) }
     mutating func unpackPairs(_ p: PairTable.Packed) -> Bool { pairs.unpack(p) }
-
-    @inline(__always) static func pairKey(_ a: Int32, _ b: Int32) -> UInt64 {
-        let lo = UInt64(UInt32(min(a, b))), hi = UInt64(UInt32(max(a, b)))
-        return hi << 32 | lo
-    }
-
-    /// Whether shapes `a` and `b` may have a contact: both active, on different bodies, one of
-    /// them dynamic, their collision behaviors' masks admit the pair and, between two items,
-    /// their category filters do (a few bit tests, once per new pair).
-    static func shouldCollide(_ a: Int32, _ b: Int32, shapes: [Shape], bodies: [Body]) -> Bool {
-        let A = shapes[Int(a)], B = shapes[Int(b)]
-        if !A.isActive || !B.isActive || A.body == B.body { return false }
-        let ka = bodies[Int(A.body)].kind, kb = bodies[Int(B.body)].kind
-        if ka != .dynamic && kb != .dynamic { return false }
-        if A.isBoundary && B.isBoundary { return false }
-        if A.isBoundary { return B.boundaryMask & A.ownerMask != 0 }
-        if B.isBoundary { return A.boundaryMask & B.ownerMask != 0 }
-        return A.itemMask & B.itemMask != 0 && CollisionFilter.accepts(A.filter, B.filter)
-    }
-
-    /// Friction mixes as the geometric mean and elasticity as the maximum (Box2D's rules, which
-    /// UIKit inherits). A boundary has no material of its own: an item against a boundary uses its
-    /// own friction and elasticity, so `friction` is the coefficient a user expects on a slope.
-    static func mixMaterials(_ a: Shape, _ b: Shape) -> (Double, Double) {
-        if a.isBoundary { return (b.friction, b.restitution) }
-        if b.isBoundary { return (a.friction, a.restitution) }
-        return ((a.friction * b.friction).squareRoot(), max(a.restitution, b.restitution))
-    }
 
     /// Forgets the last step's events (the start of a step).
     mutating func clearEvents() {
@@ -149,8 +124,18 @@ struct ContactSet {
         let withWall = bodyA.kind != .dynamic || bodyB.kind != .dynamic
         let chargeA = !withWall && bodyA.extent <= bodyB.extent
         let chargeB = !withWall && bodyB.extent <= bodyA.extent
-        let fullA = chargeA && Int(contactCounts[Int(a)]) >= limit
-        let fullB = chargeB && Int(contactCounts[Int(b)]) >= limit
+        var fullA = chargeA && Int(contactCounts[Int(a)]) >= limit
+        var fullB = chargeB && Int(contactCounts[Int(b)]) >= limit
+        // A full shape gives up a pair that cannot touch within the step for one that may; a pair
+        // refused while it cannot waits until it may (ContactEviction.swift).
+        if fullA || fullB {
+            if ContactEviction.gap(shapes[Int(a)].aabb, shapes[Int(b)].aabb) > 0 {
+                eviction.wait(a, b, key: key)
+            } else {
+                if fullA { fullA = !giveUpPair(of: a, shapes: shapes) }
+                if fullB { fullB = !giveUpPair(of: b, shapes: shapes) }
+            }
+        }
         if fullA || fullB {
             if fullA { wasRefused[Int(a)] = true }
             if fullB { wasRefused[Int(b)] = true }
@@ -173,6 +158,23 @@ struct ContactSet {
         shapePairs.append(SIMD2(sa, sb))
         bodyPairs.append(SIMD2(c.bodyA, c.bodyB))
     }
+
+    /// Gives up a pair of full shape `shape` that cannot touch within the step, destroyed when
+    /// the pair search ends; returns whether it did (ContactEviction.swift).
+    private mutating func giveUpPair(of shape: Int32, shapes: [Shape]) -> Bool {
+        guard let i = eviction.choose(for: shape, contacts: contacts, shapes: shapes) else { return false }
+        let c = contacts[i]
+        if c.charged & 1 != 0 { release(c.shapeA) }
+        if c.charged & 2 != 0 { release(c.shapeB) }
+        contacts[i].charged = 0
+        // Both shapes look for their partners again once they lose a contact.
+        wasRefused[Int(c.shapeA)] = true
+        wasRefused[Int(c.shapeB)] = true
+        return true
+    }
+
+    /// Whether shapes `a` and `b` have a contact.
+    func hasContact(_ a: Int32, _ b: Int32) -> Bool { pairs.probe(Self.pairKey(a, b)).found }
 
     /// Destroys contact `i`; the last contact takes its index. A touching contact ends.
     mutating func destroy(at i: Int) {
@@ -287,6 +289,7 @@ struct ContactSet {
                         + abs(b.angularVelocity) * b.extent + drives[ia] + drives[ib]
                     var m = Self.collide(A, B, a, b, margin: base + closing * dt,
                                          linearSlop: linearSlop, v, n)
+                    m.keepRadii(A, B)
                     // Carry impulses over to points with the same feature (warm starting).
                     let old = cp[i].manifold
                     @inline(__always) func carry(_ p: inout ManifoldPoint) {

@@ -31,6 +31,8 @@ struct LaneContact {
     /// 1 where the biased pass solves friction too (a body under a field, as
     /// ContactConstraint.frictionWhenBiased), 0 where only the relax passes do.
     var biasedFriction: Float = 0
+    /// The shapes' rounding radii (Manifold.radiusA, radiusB).
+    var radiusA: Float = 0, radiusB: Float = 0
     var p1 = LanePoint(), p2 = LanePoint()
 
     /// Filler for staging storage that is overwritten before it is read.
@@ -60,6 +62,7 @@ struct LaneContact {
         biasRate = Float(soft.biasRate); massScale = Float(soft.massScale); impulseScale = Float(soft.impulseScale)
         blocks = contact.pointee.restitution == 0 && (bodies[a].standsStill || bodies[b].standsStill) ? 1 : 0
         biasedFriction = bodies[a].underField || bodies[b].underField ? 1 : 0
+        radiusA = contact.pointee.manifold.radiusA; radiusB = contact.pointee.manifold.radiusB
         @inline(__always) func point(_ mp: ManifoldPoint) -> LanePoint {
             let rA = mp.anchorA, rB = mp.anchorB
             let terms = ContactSolver.pointTerms(rA: rA, rB: rB, normal: n, separation: mp.separation,

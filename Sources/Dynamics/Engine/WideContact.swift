@@ -36,20 +36,23 @@ struct WideContact {
     var p2 = WidePoint()
     /// LaneContact.biasedFriction: 1 where the biased pass solves the lane's friction too.
     var biasedFriction = Wide()
+    /// The shapes' rounding radii, for the separation (`rolling`).
+    var radiusA = Wide(), radiusB = Wide()
 
-    /// A batch is 37 rows of eight lanes, each row one field, in declaration order (a test checks
+    /// A batch is 39 rows of eight lanes, each row one field, in declaration order (a test checks
     /// the layout): the three index rows, the eleven per-constraint rows, each point's eleven
-    /// (the last, the current separation, is set by `finish`), then the biased-friction row.
+    /// (the last, the current separation, is set by `finish`), then the biased-friction row and
+    /// the two radius rows.
     enum Row {
         static let bodyA = 0, bodyB = 1, source = 2, nx = 3, ny = 4, friction = 5
         static let mA = 6, iA = 7, mB = 8, iB = 9, biasRate = 10, massScale = 11, impulseScale = 12
         static let blocks = 13
-        static let p1 = 14, p2 = 25, biasedFriction = 36
+        static let p1 = 14, p2 = 25, biasedFriction = 36, radiusA = 37, radiusB = 38
         // Within a point.
         static let baseSeparation = 0, normalMass = 1, tangentMass = 2
         static let normalImpulse = 3, tangentImpulse = 4, maxNormalImpulse = 5
         static let rnA = 6, rnB = 7, rtA = 8, rtB = 9, separation = 10
-        static let count = 37
+        static let count = 39
     }
 
     /// Writes one prepared constraint into lane `lane` of a batch in place, straight from the
@@ -78,6 +81,7 @@ struct WideContact {
         put(Row.mA, l.mA); put(Row.iA, l.iA); put(Row.mB, l.mB); put(Row.iB, l.iB)
         put(Row.biasRate, l.biasRate); put(Row.massScale, l.massScale); put(Row.impulseScale, l.impulseScale)
         put(Row.blocks, l.blocks); put(Row.biasedFriction, l.biasedFriction)
+        put(Row.radiusA, l.radiusA); put(Row.radiusB, l.radiusB)
         put(Row.p1, l.p1)
         put(Row.p2, l.p2)
     }

@@ -131,8 +131,10 @@ enum WideContactSolver {
     /// the point being updated belongs to).
     struct Coefficients {
         var nx: Wide, ny: Wide, mA: Wide, iA: Wide, mB: Wide, iB: Wide, friction: Wide
+        var radiusA: Wide, radiusB: Wide
         @inline(__always) init(_ c: WideContact) {
             nx = c.nx; ny = c.ny; mA = c.mA; iA = c.iA; mB = c.mB; iB = c.iB; friction = c.friction
+            radiusA = c.radiusA; radiusB = c.radiusB
         }
     }
 
@@ -160,7 +162,10 @@ enum WideContactSolver {
     static func separation(_ p: WidePoint, _ c: Coefficients, _ dA: WideDelta, _ dB: WideDelta) -> Wide {
         let shift = (dB.dpx - dA.dpx) * c.nx + (dB.dpy - dA.dpy) * c.ny
         let armB = dB.s * p.rnB - dB.c * p.rtB, armA = dA.s * p.rnA - dA.c * p.rtA
-        return shift + armB - armA + p.baseSeparation
+        // The radius parts of the anchors do not turn (`rolling`).
+        let one = Wide(repeating: 1)
+        let roll = c.radiusA * (one - dA.c) + c.radiusB * (one - dB.c)
+        return shift + armB - armA + p.baseSeparation - roll
     }
 
     /// Relative velocity of the point along the normal.
