@@ -28,11 +28,11 @@
 // shapes at least its own size without overlapping them (six equal disks around one), but its
 // pairs are of fat boxes, and in a stirred pile most are with bodies it does not touch: a full
 // shape gives one of those up for a pair that may touch (ContactEviction.swift). Since every
-// contact is charged to one of its shapes, there are at most `limit` contacts per shape in all. A large dynamic shape, a spinner's bar, may touch any number
-// of smaller items: those contacts are charged to the items. A contact with a wall (a boundary or
-// an anchored item, a drum's wall) is charged to neither shape and never refused. Charging both
-// shapes of every pair, as the cap once did, let a wall touching its 65th box refuse it, and the
-// box fell through.
+// contact is charged to one of its shapes, there are at most `limit` contacts per shape in all.
+// A large dynamic shape, a spinner's bar, may touch any number of smaller items: those contacts
+// are charged to the items. A contact with a wall (a boundary or an anchored item, a drum's
+// wall) is charged to neither shape and never refused. Charging both shapes of every pair, as
+// the cap once did, let a wall touching its 65th box refuse it, and the box fell through.
 import Geometry
 
 struct Contact: Sendable {
