@@ -35,12 +35,12 @@ struct ContactEviction {
     private var members: [Int32] = []
     private var isBuilt = false
     /// Contacts given up in this pass, and by contact index whether one is.
-    private(set) var givenUp: [Int32] = []
+    private var givenUp: [Int32] = []
     private var isGivenUp: [Bool] = []
     /// Shapes found with nothing to give up in this pass: not searched again until it ends.
     private var exhausted: [Bool] = []
     /// Pairs refused while their tight boxes were apart, in the order they were refused.
-    private(set) var waiting: [SIMD2<Int32>] = []
+    private var waiting: [SIMD2<Int32>] = []
     private var isWaiting: Set<UInt64> = []
 
     /// The charged contact of `shape` to give up for a pair that may touch within the step: of
