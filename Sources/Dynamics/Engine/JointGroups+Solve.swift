@@ -10,17 +10,19 @@ extension JointGroups {
     @inline(__always)
     private static func accumulated(_ row: JointRow, _ joints: UnsafeMutablePointer<Joint>,
                                     _ overflow: UnsafeMutableBufferPointer<ContactConstraint>) -> Double {
-        let j = joints[Int(row.owner)]
+        // A contact row's owner indexes the overflow contacts, not the joints: the joint is read
+        // only for a joint's row (reading it first read past the joints' end).
+        let id = Int(row.owner)
         switch row.slot {
-        case .impulse: return j.impulse
-        case .linearX: return j.linearImpulse.x
-        case .linearY: return j.linearImpulse.y
-        case .angular: return j.angularImpulse
-        case .lower: return j.lowerImpulse
-        case .upper: return j.upperImpulse
-        case .motor: return j.motorImpulse
-        case .contactPoint1: return overflow[Int(row.owner)].p1.normalImpulse
-        case .contactPoint2: return overflow[Int(row.owner)].p2.normalImpulse
+        case .impulse: return joints[id].impulse
+        case .linearX: return joints[id].linearImpulse.x
+        case .linearY: return joints[id].linearImpulse.y
+        case .angular: return joints[id].angularImpulse
+        case .lower: return joints[id].lowerImpulse
+        case .upper: return joints[id].upperImpulse
+        case .motor: return joints[id].motorImpulse
+        case .contactPoint1: return overflow[id].p1.normalImpulse
+        case .contactPoint2: return overflow[id].p2.normalImpulse
         }
     }
 
