@@ -52,6 +52,43 @@ import Geometry
         #expect(m.velocity.y > 0.5 * speed, "the ball moves at \(m.velocity)")
     }
 
+    /// Two full balls meet: A holds pairs it could give up (its neighbors are 20 pt off), B only
+    /// pairs with the two balls it carries 0.6 pt off, which may touch within any step. The new
+    /// pair is refused, since B has nothing to give, and A must then keep its pairs. Asked first,
+    /// A gave one up before B refused: its pair with a far ball was missing for a step.
+    @Test("a pair refused at two full shapes costs neither shape a contact")
+    func refusedPairCostsNoContact() {
+        var settings = WorldSettings()
+        settings.maxContactsPerShape = 2
+        let world = World(settings: settings)
+        func ball(at p: Vector, moving v: Double = 0) -> Int32 {
+            var b = Body()
+            b.position = p
+            b.velocity = Vector(v, 0)
+            b.setMass(1, inertia: 1)
+            let id = world.createBody(b.definition)
+            let shape = world.addCircle(body: id, radius: 4.5)
+            world.setFilter(shape, itemMask: 1, boundaryMask: 0)
+            return Int32(shape.index)
+        }
+        let a = ball(at: Vector(0, 0))
+        let farPairs = [ball(at: Vector(-20, 0)), ball(at: Vector(-20, 15))]
+        // B and its two riders, 9.6 pt apart on the diagonals behind it, all at −60 pt/s.
+        let d = 9.6 / 2.0.squareRoot()
+        let b = ball(at: Vector(40, 0), moving: -60)
+        for y in [-d, d] { _ = ball(at: Vector(40 + d, y), moving: -60) }
+        // B comes 1 pt a step: their tight boxes overlap from about the 30th step, when B's
+        // surface is a point or so from A's (B then goes on into A: the cap refused its pair).
+        var lost = 0
+        for _ in 0..<34 {
+            world.step(dt: 1.0 / 60)
+            lost += farPairs.filter { !world.contactSet.hasContact(a, $0) }.count
+        }
+        let made = world.contactSet.hasContact(a, b)
+        #expect(!made, "B had room after all: the case did not arise")
+        #expect(lost == 0, "A's far pairs were missing \(lost) times")
+    }
+
     @Test("200 balls made at one point: no shape is charged more contacts than the cap")
     func crowdKeepsTheCap() {
         var settings = WorldSettings()

@@ -45,6 +45,8 @@ struct ContactEviction {
 
     /// The charged contact of `shape` to give up for a pair that may touch within the step: of
     /// its contacts not touching whose tight boxes are apart, the farthest; nil when there is none.
+    /// Nothing is given up until `giveUp` says so, so that a pair both of whose shapes are full
+    /// costs neither a contact unless both have one to give.
     mutating func choose(for shape: Int32, contacts: [Contact], shapes: [Shape]) -> Int? {
         if !isBuilt { build(contacts: contacts, shapeCount: shapes.count) }
         let s = Int(shape)
@@ -61,9 +63,13 @@ struct ContactEviction {
             exhausted[s] = true
             return nil
         }
-        isGivenUp[best] = true
-        givenUp.append(Int32(best))
         return best
+    }
+
+    /// Marks contact `i` (one `choose` returned) given up: destroyed when the search ends.
+    mutating func giveUp(_ i: Int) {
+        isGivenUp[i] = true
+        givenUp.append(Int32(i))
     }
 
     /// Remembers a pair refused while its tight boxes were apart (once).
@@ -129,6 +135,25 @@ extension ContactSet {
                 eviction.wait(a, b, key: key)
             }
         }
+    }
+
+    /// Room at the full shapes' caps for the pair of `a` and `b`: a pair whose tight boxes are
+    /// apart waits; one that may touch takes a pair each full shape gives up, when every full
+    /// shape has one to give. Both are asked before either gives one up: A's pair would
+    /// otherwise be lost when B has none and the new pair is refused all the same.
+    mutating func makeRoom(_ a: Int32, _ b: Int32, key: UInt64, fullA: inout Bool, fullB: inout Bool,
+                           shapes: [Shape]) {
+        if ContactEviction.gap(shapes[Int(a)].aabb, shapes[Int(b)].aabb) > 0 {
+            eviction.wait(a, b, key: key)
+            return
+        }
+        let fromA = fullA ? eviction.choose(for: a, contacts: contacts, shapes: shapes) : nil
+        let fromB = fullB ? eviction.choose(for: b, contacts: contacts, shapes: shapes) : nil
+        if (fullA && fromA == nil) || (fullB && fromB == nil) { return }
+        if let fromA { giveUp(fromA) }
+        if let fromB { giveUp(fromB) }
+        fullA = false
+        fullB = false
     }
 
     /// Destroys the pairs given up in the pair search that just ended.

@@ -128,14 +128,7 @@ struct ContactSet {
         var fullB = chargeB && Int(contactCounts[Int(b)]) >= limit
         // A full shape gives up a pair that cannot touch within the step for one that may; a pair
         // refused while it cannot waits until it may (ContactEviction.swift).
-        if fullA || fullB {
-            if ContactEviction.gap(shapes[Int(a)].aabb, shapes[Int(b)].aabb) > 0 {
-                eviction.wait(a, b, key: key)
-            } else {
-                if fullA { fullA = !giveUpPair(of: a, shapes: shapes) }
-                if fullB { fullB = !giveUpPair(of: b, shapes: shapes) }
-            }
-        }
+        if fullA || fullB { makeRoom(a, b, key: key, fullA: &fullA, fullB: &fullB, shapes: shapes) }
         if fullA || fullB {
             if fullA { wasRefused[Int(a)] = true }
             if fullB { wasRefused[Int(b)] = true }
@@ -159,10 +152,10 @@ struct ContactSet {
         bodyPairs.append(SIMD2(c.bodyA, c.bodyB))
     }
 
-    /// Gives up a pair of full shape `shape` that cannot touch within the step, destroyed when
-    /// the pair search ends; returns whether it did (ContactEviction.swift).
-    private mutating func giveUpPair(of shape: Int32, shapes: [Shape]) -> Bool {
-        guard let i = eviction.choose(for: shape, contacts: contacts, shapes: shapes) else { return false }
+    /// Gives up contact `i`, which cannot touch within the step, for a full shape: its charges
+    /// are released now and it is destroyed when the pair search ends (ContactEviction.swift).
+    mutating func giveUp(_ i: Int) {
+        eviction.giveUp(i)
         let c = contacts[i]
         if c.charged & 1 != 0 { release(c.shapeA) }
         if c.charged & 2 != 0 { release(c.shapeB) }
@@ -170,8 +163,8 @@ struct ContactSet {
         // Both shapes look for their partners again once they lose a contact.
         wasRefused[Int(c.shapeA)] = true
         wasRefused[Int(c.shapeB)] = true
-        return true
     }
+
 
     /// Whether shapes `a` and `b` have a contact.
     func hasContact(_ a: Int32, _ b: Int32) -> Bool { pairs.probe(Self.pairKey(a, b)).found }
