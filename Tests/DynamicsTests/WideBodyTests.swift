@@ -75,7 +75,7 @@ import Testing
             (\.biasRate, R.biasRate), (\.massScale, R.massScale), (\.impulseScale, R.impulseScale),
             (\.blocks, R.blocks),
             (\.p1, R.p1), (\.p2, R.p2), (\.biasedFriction, R.biasedFriction),
-            (\.radiusA, R.radiusA), (\.radiusB, R.radiusB),
+            (\.radiusA, R.radiusA), (\.radiusB, R.radiusB), (\.frameA, R.frameA), (\.frameB, R.frameB),
             (\.p2.baseSeparation, R.p2 + R.baseSeparation), (\.p2.normalMass, R.p2 + R.normalMass),
             (\.p2.tangentMass, R.p2 + R.tangentMass),
             (\.p2.normalImpulse, R.p2 + R.normalImpulse), (\.p2.tangentImpulse, R.p2 + R.tangentImpulse),

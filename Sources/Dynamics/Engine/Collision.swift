@@ -57,6 +57,7 @@ enum Collision {
         }
         let point = c - normal * (circleRadius + 0.5 * separation)
         m.normal = normal
+        m.frame = .faceA
         m.add(ManifoldPoint(anchorA: point - posA, anchorB: point - posB, point: point,
                             separation: separation, id: UInt32(edge)))
         return m
@@ -132,8 +133,10 @@ enum Collision {
         let ref = flip ? b : a, inc = flip ? a : b
         let refEdge = flip ? edgeB : edgeA
         let incEdge = incidentEdge(of: inc, against: ref.normals[refEdge], boxes: boxes)
-        return clip(ref: ref, refEdge: refEdge, inc: inc, incEdge: incEdge, flip: flip, posA: posA, posB: posB,
-                    margin: margin)
+        var m = clip(ref: ref, refEdge: refEdge, inc: inc, incEdge: incEdge, flip: flip, posA: posA, posB: posB,
+                     margin: margin)
+        if abs(sepA - sepB) <= linearSlop { m.frame = .slowerFace }
+        return m
     }
 
     /// The incident edge: the edge of `inc` whose normal is the most anti-parallel to the
@@ -208,6 +211,7 @@ enum Collision {
             flip ? (incVertex << 8 | refVertex) : (refVertex << 8 | incVertex)
         }
         m.normal = flip ? -refNormal : refNormal
+        m.frame = .face(flip: flip)
         let s1 = refNormal.dot(c1 - rv1)
         if s1 <= margin {
             let point = c1 - refNormal * (0.5 * s1)

@@ -14,8 +14,8 @@ struct ContactPass {
     let dpA: Vector, dqA: Rotation, dpB: Vector, dqB: Rotation
     let n: Vector
     let mA: Double, iA: Double, mB: Double, iB: Double
-    /// How much nearer the surfaces are than the turned anchors say (`rolling`).
-    let roll: Double
+    /// The normal as its face turned since the step began, for the separation (`TurnedNormal`).
+    let turned: TurnedNormal
     /// What the impulses of an impact owe the next drift, each struck at its moment of contact
     /// (ImpactShift.swift).
     var shiftA: Vector = .zero, turnA = 0.0, shiftB: Vector = .zero, turnB = 0.0
@@ -27,7 +27,7 @@ struct ContactPass {
         dpA = s[ia].dp; dqA = s[ia].dq; dpB = s[ib].dp; dqB = s[ib].dq
         n = c.normal
         mA = c.mA; iA = c.iA; mB = c.mB; iB = c.iB
-        roll = rolling(c.radiusA, c.radiusB, cosA: dqA.c, cosB: dqB.c)
+        turned = TurnedNormal(c.normal, c.frame, radiusA: c.radiusA, radiusB: c.radiusB, dqA: dqA, dqB: dqB)
     }
 
     /// Writes the velocities back to both bodies.
@@ -42,7 +42,7 @@ struct ContactPass {
     func separation(_ p: ContactConstraintPoint) -> Double {
         let prA = dqA.rotate(p.rA), prB = dqB.rotate(p.rB)
         let d = (dpB - dpA) + (prB - prA)
-        return d.dot(n) + p.adjustedSeparation - roll
+        return turned.separation(d, rA: p.rA, rB: p.rB, adjusted: p.adjustedSeparation)
     }
 
     /// The velocity of B relative to A at the point.

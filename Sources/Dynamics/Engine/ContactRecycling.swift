@@ -16,8 +16,9 @@
 //   tolerance — its center's displacement plus the largest extent times the sine of the relative
 //   turn, which bounds how far any point of either shape moved relative to the other — the
 //   manifold stays. Each point's anchors are turned by its body's rotation since then, and its
-//   separation becomes base + ((cB − cA) + rB − rA)·n: exactly what the substeps do within a
-//   step (the same formula with the step's displacements), carried across steps.
+//   separation becomes base + ((cB − cA) + rB − rA)·n', along the normal turned with its face
+//   (TurnedNormal): exactly what the substeps do within a step (the same formula with the
+//   step's displacements), carried across steps.
 // - The tolerance is ten linear slops (5 pt) for touching contacts, and for contacts not
 //   touching no more than the speculative distance, so a gap cannot close unseen.
 // - Elastic contacts are never recycled: the impact pass (Newton's cradle) reads their normal
@@ -74,11 +75,13 @@ struct ManifoldPoses: Sendable {
         // |moved| + extent·|sin| < tolerance, squared: a square root here stalled every contact.
         let room = tolerance - extent * abs(sinTurn)
         if room <= 0 || moved.lengthSquared >= room * room { return false }
-        let dc = b.position - a.position, n = m.normal
-        let roll = rolling(Double(m.radiusA), Double(m.radiusB), cosA: turnA.c, cosB: turnB.c)
+        // Measured along the normal turned with its face since, as the substeps measure it.
+        let dc = b.position - a.position
+        let n = TurnedNormal(m.normal, m.frame, radiusA: Double(m.radiusA), radiusB: Double(m.radiusB),
+                             dqA: turnA, dqB: turnB)
         @inline(__always) func separation(_ p: ManifoldPoint, _ base: Float) -> Double {
             let rA = turnA.rotate(p.anchorA), rB = turnB.rotate(p.anchorB)
-            return Double(base) + (dc + rB - rA).dot(n) - roll
+            return Double(base) + (dc + rB - rA).dot(n.turned) - n.roll
         }
         if m.count > 0 { m.p1.separation = separation(m.p1, baseSeparation.x) }
         if m.count > 1 { m.p2.separation = separation(m.p2, baseSeparation.y) }

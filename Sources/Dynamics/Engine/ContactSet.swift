@@ -282,7 +282,7 @@ struct ContactSet {
                         + abs(b.angularVelocity) * b.extent + drives[ia] + drives[ib]
                     var m = Self.collide(A, B, a, b, margin: base + closing * dt,
                                          linearSlop: linearSlop, v, n)
-                    m.keepRadii(A, B)
+                    m.keepShapes(A, B, a.angularVelocity, b.angularVelocity)
                     // Carry impulses over to points with the same feature (warm starting).
                     let old = cp[i].manifold
                     @inline(__always) func carry(_ p: inout ManifoldPoint) {

@@ -47,6 +47,8 @@ struct ContactConstraint: Sendable {
     var mA: Double = 0, iA: Double = 0, mB: Double = 0, iB: Double = 0
     /// The shapes' rounding radii (Manifold.radiusA, radiusB), for the separation (`rolling`).
     var radiusA: Double = 0, radiusB: Double = 0
+    /// The body whose face the normal turns with within the step (Manifold.frame).
+    var frame: NormalFrame = .fixed
     var softness = Softness.rigid
     /// Whether the biased pass solves friction too: a body of the pair is under a field, whose
     /// kicks come in halves at the substep's two ends (see `solve`).
@@ -135,7 +137,7 @@ enum ContactSolver {
         c.softness = settings.softness(mA: c.mA, mB: c.mB)
         c.normal = m.normal
         c.count = m.count
-        c.radiusA = Double(m.radiusA); c.radiusB = Double(m.radiusB)
+        c.radiusA = Double(m.radiusA); c.radiusB = Double(m.radiusB); c.frame = m.frame
         c.impactThreshold = settings.impactThreshold(a, b, normal: m.normal, restitution: c.restitution)
         c.strikesAtContact = settings.loadAlong(a, b, normal: m.normal) == 0
             && a.fieldAcceleration == .zero && b.fieldAcceleration == .zero

@@ -113,10 +113,10 @@ extension JointGroups {
                                           _ set: SolverSettings, _ useBias: Bool, into rows: inout [JointRow]) {
         let ia = Int(c.bodyA), ib = Int(c.bodyB)
         let n = c.normal
-        let roll = rolling(c.radiusA, c.radiusB, cosA: s[ia].dq.c, cosB: s[ib].dq.c)
+        let turned = TurnedNormal(n, c.frame, radiusA: c.radiusA, radiusB: c.radiusB, dqA: s[ia].dq, dqB: s[ib].dq)
         func point(_ slot: JointRow.Slot, _ p: ContactConstraintPoint) {
-            let sep = ((s[ib].dp - s[ia].dp) + (s[ib].dq.rotate(p.rB) - s[ia].dq.rotate(p.rA))).dot(n)
-                + p.adjustedSeparation - roll
+            let d = (s[ib].dp - s[ia].dp) + (s[ib].dq.rotate(p.rB) - s[ia].dq.rotate(p.rA))
+            let sep = turned.separation(d, rA: p.rA, rB: p.rB, adjusted: p.adjustedSeparation)
             var bias = 0.0, ms = 1.0, isc = 0.0
             if sep > 0 {
                 bias = sep * set.invH

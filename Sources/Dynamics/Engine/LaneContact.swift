@@ -33,6 +33,8 @@ struct LaneContact {
     var biasedFriction: Float = 0
     /// The shapes' rounding radii (Manifold.radiusA, radiusB).
     var radiusA: Float = 0, radiusB: Float = 0
+    /// 1 in `frameA` where the normal turns with A's face, in `frameB` with B's (Manifold.frame).
+    var frameA: Float = 0, frameB: Float = 0
     var p1 = LanePoint(), p2 = LanePoint()
 
     /// Filler for staging storage that is overwritten before it is read.
@@ -63,6 +65,8 @@ struct LaneContact {
         blocks = contact.pointee.restitution == 0 && (bodies[a].standsStill || bodies[b].standsStill) ? 1 : 0
         biasedFriction = bodies[a].underField || bodies[b].underField ? 1 : 0
         radiusA = contact.pointee.manifold.radiusA; radiusB = contact.pointee.manifold.radiusB
+        let frame = contact.pointee.manifold.frame
+        frameA = frame == .faceA ? 1 : 0; frameB = frame == .faceB ? 1 : 0
         @inline(__always) func point(_ mp: ManifoldPoint) -> LanePoint {
             let rA = mp.anchorA, rB = mp.anchorB
             let terms = ContactSolver.pointTerms(rA: rA, rB: rB, normal: n, separation: mp.separation,

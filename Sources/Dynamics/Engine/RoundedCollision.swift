@@ -66,6 +66,7 @@ extension Collision {
         let fallback = length2 > 0 ? (axis / length2.squareRoot()).perpendicular : Vector(0, 1)
         let n = dist > 1e-9 ? d / dist : fallback
         m.normal = n
+        m.frame = .faceA
         let point = nearest + n * (rA + 0.5 * s)
         m.add(ManifoldPoint(anchorA: point - posA, anchorB: point - posB, point: point, separation: s, id: 0))
         return m
@@ -136,6 +137,7 @@ extension Collision {
         }
         var m = Manifold()
         m.normal = flip ? -n : n
+        m.frame = .face(flip: flip)
         @inline(__always) func keep(_ c: Vector, id: UInt32) {
             let separation = n.dot(c - r1) - rRef - rInc
             if separation > margin { return }
@@ -192,8 +194,10 @@ extension Collision {
                 return m
             }
         }
-        return roundedClip(ref: ref, rRef: rRef, refEdge: refEdge, refNext: refNext, inc: inc, rInc: rInc,
-                           incEdge: incEdge, incNext: incNext, flip: flip, posA: posA, posB: posB, margin: margin)
+        var m = roundedClip(ref: ref, rRef: rRef, refEdge: refEdge, refNext: refNext, inc: inc, rInc: rInc,
+                            incEdge: incEdge, incNext: incNext, flip: flip, posA: posA, posB: posB, margin: margin)
+        if abs(sepA - sepB) <= linearSlop { m.frame = .slowerFace }
+        return m
     }
 
     /// The incident edge clipped against the reference face (Collision.clipIncident, then the
@@ -210,6 +214,7 @@ extension Collision {
         let (c1, c2, id1, id2, _) = clipIncident(ref: ref, refEdge: refEdge, refNext: refNext,
                                                  inc: inc, incEdge: incEdge, incNext: incNext)
         m.normal = flip ? -refNormal : refNormal
+        m.frame = .face(flip: flip)
         @inline(__always) func keep(_ c: Vector, _ refVertex: Int, _ incVertex: Int) {
             let separation = refNormal.dot(c - rv1) - rRef - rInc
             if separation > margin { return }

@@ -38,21 +38,23 @@ struct WideContact {
     var biasedFriction = Wide()
     /// The shapes' rounding radii, for the separation (`rolling`).
     var radiusA = Wide(), radiusB = Wide()
+    /// 1 where the normal turns with A's face, with B's (LaneContact.frameA, frameB).
+    var frameA = Wide(), frameB = Wide()
 
-    /// A batch is 39 rows of eight lanes, each row one field, in declaration order (a test checks
+    /// A batch is 41 rows of eight lanes, each row one field, in declaration order (a test checks
     /// the layout): the three index rows, the eleven per-constraint rows, each point's eleven
     /// (the last, the current separation, is set by `finish`), then the biased-friction row and
-    /// the two radius rows.
+    /// the two radius rows and the two frame rows.
     enum Row {
         static let bodyA = 0, bodyB = 1, source = 2, nx = 3, ny = 4, friction = 5
         static let mA = 6, iA = 7, mB = 8, iB = 9, biasRate = 10, massScale = 11, impulseScale = 12
         static let blocks = 13
-        static let p1 = 14, p2 = 25, biasedFriction = 36, radiusA = 37, radiusB = 38
+        static let p1 = 14, p2 = 25, biasedFriction = 36, radiusA = 37, radiusB = 38, frameA = 39, frameB = 40
         // Within a point.
         static let baseSeparation = 0, normalMass = 1, tangentMass = 2
         static let normalImpulse = 3, tangentImpulse = 4, maxNormalImpulse = 5
         static let rnA = 6, rnB = 7, rtA = 8, rtB = 9, separation = 10
-        static let count = 39
+        static let count = 41
     }
 
     /// Writes one prepared constraint into lane `lane` of a batch in place, straight from the
@@ -82,6 +84,7 @@ struct WideContact {
         put(Row.biasRate, l.biasRate); put(Row.massScale, l.massScale); put(Row.impulseScale, l.impulseScale)
         put(Row.blocks, l.blocks); put(Row.biasedFriction, l.biasedFriction)
         put(Row.radiusA, l.radiusA); put(Row.radiusB, l.radiusB)
+        put(Row.frameA, l.frameA); put(Row.frameB, l.frameB)
         put(Row.p1, l.p1)
         put(Row.p2, l.p2)
     }

@@ -131,10 +131,10 @@ enum WideContactSolver {
     /// the point being updated belongs to).
     struct Coefficients {
         var nx: Wide, ny: Wide, mA: Wide, iA: Wide, mB: Wide, iB: Wide, friction: Wide
-        var radiusA: Wide, radiusB: Wide
+        var radiusA: Wide, radiusB: Wide, frameA: Wide, frameB: Wide
         @inline(__always) init(_ c: WideContact) {
             nx = c.nx; ny = c.ny; mA = c.mA; iA = c.iA; mB = c.mB; iB = c.iB; friction = c.friction
-            radiusA = c.radiusA; radiusB = c.radiusB
+            radiusA = c.radiusA; radiusB = c.radiusB; frameA = c.frameA; frameB = c.frameB
         }
     }
 
@@ -156,16 +156,25 @@ enum WideContactSolver {
     }
 
     /// The current separation of each lane's point, from the bodies' displacement since the
-    /// step began. An anchor r turned by q = (c, s) has n·(q r) = c (n·r) + s (r × n) = s·rn − c·rt,
-    /// so the lever arms are all it takes.
+    /// step began, along the normal turned with its face (TurnedNormal has the formula). An
+    /// anchor r turned by q = (c, s) has n·(q r) = c (n·r) + s (r × n) = s·rn − c·rt and
+    /// t·(q r) = c (r·t) + s (r × t) = c·rn + s·rt, so the lever arms are all it takes; the
+    /// normal turned by (cφ, sφ) is cφ·n − sφ·t.
     @inline(__always)
     static func separation(_ p: WidePoint, _ c: Coefficients, _ dA: WideDelta, _ dB: WideDelta) -> Wide {
-        let shift = (dB.dpx - dA.dpx) * c.nx + (dB.dpy - dA.dpy) * c.ny
-        let armB = dB.s * p.rnB - dB.c * p.rtB, armA = dA.s * p.rnA - dA.c * p.rtA
-        // The radius parts of the anchors do not turn (`rolling`).
         let one = Wide(repeating: 1)
-        let roll = c.radiusA * (one - dA.c) + c.radiusB * (one - dB.c)
-        return shift + armB - armA + p.baseSeparation - roll
+        // The face's turn: A's, B's or none, by the lane's frame (no turn leaves the fixed
+        // normal's formula, bit for bit).
+        let cf = one + c.frameA * (dA.c - one) + c.frameB * (dB.c - one)
+        let sf = c.frameA * dA.s + c.frameB * dB.s
+        let dpx = dB.dpx - dA.dpx, dpy = dB.dpy - dA.dpy
+        let alongN = dpx * c.nx + dpy * c.ny + (dB.s * p.rnB - dB.c * p.rtB) - (dA.s * p.rnA - dA.c * p.rtA)
+        let alongT = dpx * c.ny - dpy * c.nx + (dB.c * p.rnB + dB.s * p.rtB) - (dA.c * p.rnA + dA.s * p.rtA)
+        // (rB − rA)·(n − n'), with r·n = −rt and r·t = rn.
+        let offset = (cf - one) * (p.rtB - p.rtA) + sf * (p.rnB - p.rnA)
+        // The radius parts of the anchors turn only relative to the normal (`rolling`).
+        let roll = c.radiusA * (one - (dA.c * cf + dA.s * sf)) + c.radiusB * (one - (dB.c * cf + dB.s * sf))
+        return cf * alongN - sf * alongT + p.baseSeparation + offset - roll
     }
 
     /// Relative velocity of the point along the normal.
