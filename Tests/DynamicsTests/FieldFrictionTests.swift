@@ -64,15 +64,24 @@ import Geometry
         #expect(result.down <= result.allowed, "\(result.label): moved \(result.down) pt against the field")
     }
 
-    /// Still moving: against the wall alone at 10⁶ pt/s² (a·h² = 17 pt a substep, more than the
-    /// box's size), flat or turned by 0.14 rad, the box does not hold. Turned, it slid 190 pt up
-    /// the wall, along the field, into the corner within three steps and tumbled there (with the
-    /// separation along the normal the step began with, when nothing here measured a move along
-    /// the field; along the turned normal the tumbling also throws it down the wall); a cause
-    /// not found yet.
-    @Test("pressed against a wall at 10⁶ pt/s², an item still moves (known issue)", arguments: [0, 0.14])
-    func pressedAtAMillion(tilt: Double) {
-        let result = check(acceleration: 1e6, tilt: tilt, direction: Vector(1, -0.35), corner: false)
+    /// Against the wall alone at 10⁶ pt/s² (a·h² = 17 pt a substep, more than the box's size),
+    /// turned by 0.14 rad: the box slides up the wall, along the field, into the corner within
+    /// three steps. While the side walls stopped at the corner it tumbled there (spinning at
+    /// 450 rad/s while the right wall's end face touched it, in steps 41 and 42), then walked down the wall
+    /// against the field 4 to 5 pt a step, as the flat box below does, and ended 43 times
+    /// m·a·1.1 pt above its start by step 120. With the side walls reaching past the corner
+    /// (WallSeamTests) it rests in the corner from step 5 on, 58 times m·a·1.1 pt below its start.
+    @Test("pressed against a wall at 10⁶ pt/s², a turned item slides into the corner and gains no energy")
+    func turnedAtAMillion() {
+        let result = check(acceleration: 1e6, tilt: 0.14, direction: Vector(1, -0.35), corner: false)
+        #expect(result.gain <= 0.01 && result.down <= result.allowed, "gain \(result.gain), moved \(result.down) pt")
+    }
+
+    /// Still moving: flat against the wall alone at 10⁶ pt/s², the box does not hold (a known
+    /// issue; its cause is not found yet).
+    @Test("pressed flat against a wall at 10⁶ pt/s², an item still moves (known issue)")
+    func pressedAtAMillion() {
+        let result = check(acceleration: 1e6, tilt: 0, direction: Vector(1, -0.35), corner: false)
         withKnownIssue("\(result.label): tumbles and gains energy") {
             #expect(result.gain <= 0.01 && result.down <= result.allowed, "gain \(result.gain), moved \(result.down) pt")
         }

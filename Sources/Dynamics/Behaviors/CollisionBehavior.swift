@@ -6,8 +6,11 @@
 // the behaviors whose items it collides with and of those whose boundaries it hits, so the
 // engine's pair filter is two AND operations.
 //
-// Boundaries: the reference bounds (optionally inset) become four walls, made as thick static
-// boxes outside the bounds so nothing that gets pushed deep can come out on the wrong side;
+// Boundaries: the reference bounds (optionally inset) become four walls, made thick outside the
+// bounds so nothing that gets pushed deep can come out on the wrong side, and each reaching past
+// the corners so that an item inside a wall is pushed out into the bounds, never into the seam
+// where two walls meet (the side walls' inner faces are split at the corners: the narrow phase
+// keeps the first of equal separations, and the part between the corners comes first);
 // named boundaries are two-sided segments or open paths of segments. The delegate hears began
 // and ended contacts after the step, for item pairs and for item–boundary pairs (the identifier
 // is nil for the reference-bounds walls, as in UIKit).
@@ -170,8 +173,12 @@ public final class CollisionBehavior: ItemListBehavior {
             }
             add(box(r.minX - t, r.minY - t, r.maxX + t, r.minY), name: nil)      // top
             add(box(r.minX - t, r.maxY, r.maxX + t, r.maxY + t), name: nil)      // bottom
-            add(box(r.minX - t, r.minY, r.minX, r.maxY), name: nil)              // left
-            add(box(r.maxX, r.minY, r.maxX + t, r.maxY), name: nil)              // right
+            // Hexagons: the inner face's part between the corners comes first, so a contact with
+            // it is clipped to the corners as with a wall that stops there.
+            add([Vector(r.minX, r.minY), Vector(r.minX, r.maxY), Vector(r.minX, r.maxY + t),
+                 Vector(r.minX - t, r.maxY + t), Vector(r.minX - t, r.minY - t), Vector(r.minX, r.minY - t)], name: nil)  // left
+            add([Vector(r.maxX, r.maxY), Vector(r.maxX, r.minY), Vector(r.maxX, r.minY - t),
+                 Vector(r.maxX + t, r.minY - t), Vector(r.maxX + t, r.maxY + t), Vector(r.maxX, r.maxY + t)], name: nil)  // right
         }
         for boundary in boundaries {
             for k in 0..<(boundary.points.count - 1) where boundary.points[k] != boundary.points[k + 1] {
