@@ -38,8 +38,7 @@ extension ContactSolver {
         // coincide): leave them to the one-at-a-time pass.
         guard let (k11, k12, k22, det) = blockMatrix(c) else { return }
         @inline(__always) func bias(_ p: ContactConstraintPoint) -> Double {
-            let d = (dpB - dpA) + (dqB.rotate(p.rB) - dqA.rotate(p.rA))
-            return max(turned.separation(d, rA: p.rA, rB: p.rB, adjusted: p.adjustedSeparation), 0) * set.invH
+            max(turned.separation(p, dpA: dpA, dqA: dqA, dpB: dpB, dqB: dqB), 0) * set.invH
         }
         let vn1 = ((vB + cross(wB, r1B)) - (vA + cross(wA, r1A))).dot(n) + bias(c.p1)
         let vn2 = ((vB + cross(wB, r2B)) - (vA + cross(wA, r2A))).dot(n) + bias(c.p2)
@@ -122,11 +121,8 @@ extension ContactSolver {
                           _ dpB: Vector, _ dqB: Rotation, _ set: SolverSettings) -> Bool {
         let n = c.normal
         let turned = TurnedNormal(n, c.frame, radiusA: c.radiusA, radiusB: c.radiusB, dqA: dqA, dqB: dqB)
-        @inline(__always) func separation(_ p: ContactConstraintPoint) -> Double {
-            let d = (dpB - dpA) + (dqB.rotate(p.rB) - dqA.rotate(p.rA))
-            return turned.separation(d, rA: p.rA, rB: p.rB, adjusted: p.adjustedSeparation)
-        }
-        let s1 = separation(c.p1), s2 = separation(c.p2)
+        let s1 = turned.separation(c.p1, dpA: dpA, dqA: dqA, dpB: dpB, dqB: dqB)
+        let s2 = turned.separation(c.p2, dpA: dpA, dqA: dqA, dpB: dpB, dqB: dqB)
         guard s1 <= 0 && s2 <= 0 && c.restitution == 0 else { return false }
         let r1A = c.p1.rA, r1B = c.p1.rB, r2A = c.p2.rA, r2B = c.p2.rB
         guard let (k11, k12, k22, det) = blockMatrix(c) else { return false }

@@ -12,10 +12,11 @@ struct ContactPass {
     let ia: Int, ib: Int
     var vA: Vector, wA: Double, vB: Vector, wB: Double
     let dpA: Vector, dqA: Rotation, dpB: Vector, dqB: Rotation
-    let n: Vector
     let mA: Double, iA: Double, mB: Double, iB: Double
     /// The normal as its face turned since the step began, for the separation (`TurnedNormal`).
     let turned: TurnedNormal
+    /// The normal the narrow phase found, along which the rows push.
+    var n: Vector { @inline(__always) get { turned.normal } }
     /// What the impulses of an impact owe the next drift, each struck at its moment of contact
     /// (ImpactShift.swift).
     var shiftA: Vector = .zero, turnA = 0.0, shiftB: Vector = .zero, turnB = 0.0
@@ -25,7 +26,6 @@ struct ContactPass {
         ia = Int(c.bodyA); ib = Int(c.bodyB)
         vA = s[ia].v; wA = s[ia].w; vB = s[ib].v; wB = s[ib].w
         dpA = s[ia].dp; dqA = s[ia].dq; dpB = s[ib].dp; dqB = s[ib].dq
-        n = c.normal
         mA = c.mA; iA = c.iA; mB = c.mB; iB = c.iB
         turned = TurnedNormal(c.normal, c.frame, radiusA: c.radiusA, radiusB: c.radiusB, dqA: dqA, dqB: dqB)
     }
@@ -40,9 +40,7 @@ struct ContactPass {
     /// The point's separation at the bodies' current displacements.
     @inline(__always)
     func separation(_ p: ContactConstraintPoint) -> Double {
-        let prA = dqA.rotate(p.rA), prB = dqB.rotate(p.rB)
-        let d = (dpB - dpA) + (prB - prA)
-        return turned.separation(d, rA: p.rA, rB: p.rB, adjusted: p.adjustedSeparation)
+        turned.separation(p, dpA: dpA, dqA: dqA, dpB: dpB, dqB: dqB)
     }
 
     /// The velocity of B relative to A at the point.

@@ -115,8 +115,7 @@ extension JointGroups {
         let n = c.normal
         let turned = TurnedNormal(n, c.frame, radiusA: c.radiusA, radiusB: c.radiusB, dqA: s[ia].dq, dqB: s[ib].dq)
         func point(_ slot: JointRow.Slot, _ p: ContactConstraintPoint) {
-            let d = (s[ib].dp - s[ia].dp) + (s[ib].dq.rotate(p.rB) - s[ia].dq.rotate(p.rA))
-            let sep = turned.separation(d, rA: p.rA, rB: p.rB, adjusted: p.adjustedSeparation)
+            let sep = turned.separation(p, dpA: s[ia].dp, dqA: s[ia].dq, dpB: s[ib].dp, dqB: s[ib].dq)
             var bias = 0.0, ms = 1.0, isc = 0.0
             if sep > 0 {
                 bias = sep * set.invH

@@ -125,6 +125,15 @@ struct TurnedNormal {
     func separation(_ d: Vector, rA: Vector, rB: Vector, adjusted: Double) -> Double {
         d.dot(turned) + adjusted + (rB - rA).dot(normal - turned) - roll
     }
+
+    /// The separation of a solver's contact point, its bodies displaced by (dpA, dqA) and
+    /// (dpB, dqB) since the step began: every pass measures it this way (the scalar rows, the
+    /// blocks, the joint groups' contact rows).
+    @inline(__always)
+    func separation(_ p: ContactConstraintPoint, dpA: Vector, dqA: Rotation, dpB: Vector, dqB: Rotation) -> Double {
+        let d = (dpB - dpA) + (dqB.rotate(p.rB) - dqA.rotate(p.rA))
+        return separation(d, rA: p.rA, rB: p.rB, adjusted: p.adjustedSeparation)
+    }
 }
 
 /// How much nearer two surfaces are than their turned anchors say, for bodies turned by
