@@ -41,17 +41,23 @@ import Geometry
         return animator
     }
 
-    /// A 10 pt ball made inside a side wall, nearer that wall's top or bottom end (at the bounds'
-    /// corner) than its inner face: 160 pt into the wall, 100 pt from the ceiling or the floor.
-    @Test("a ball made inside a side wall near a corner leaves it into the bounds and rests on the floor",
-          arguments: [Point(800, 100), Point(800, 268), Point(-160, 100), Point(-160, 268)])
-    func loneBallLeavesTheWall(start: Point) {
+    /// Makes a 10 pt ball at `start`, runs 3 s, and expects it inside the bounds, on the floor,
+    /// below 1 pt/s.
+    static func expectBallRestsOnTheFloor(madeAt start: Point, sourceLocation: SourceLocation = #_sourceLocation) {
         let ball = Box.ball(start, diameter: 10)
         let animator = Self.animator([ball])
         run(animator, steps: 180)
         let speed = animator.linearVelocity(for: ball).length
         #expect(Self.inside(ball.center, margin: 3) && ball.center.y >= 368 - 5 - 2 && speed < 1,
-                "made at \(start), ended at \(ball.center) moving at \(speed) pt/s")
+                "made at \(start), ended at \(ball.center) moving at \(speed) pt/s", sourceLocation: sourceLocation)
+    }
+
+    /// A 10 pt ball made inside a side wall, nearer that wall's top or bottom end (at the bounds'
+    /// corner) than its inner face: 160 pt into the wall, 100 pt from the ceiling or the floor.
+    @Test("a ball made inside a side wall near a corner leaves it into the bounds and rests on the floor",
+          arguments: [Point(800, 100), Point(800, 268), Point(-160, 100), Point(-160, 268)])
+    func loneBallLeavesTheWall(start: Point) {
+        Self.expectBallRestsOnTheFloor(madeAt: start)
     }
 
     /// A 10 pt ball made beyond the bounds' corners, where the ceiling or floor and a side wall
@@ -62,12 +68,7 @@ import Geometry
     @Test("a ball made beyond a corner, in two walls at once, comes into the bounds and rests on the floor",
           arguments: [Point(800, -150), Point(800, 500), Point(-300, -300), Point(650, 3)])
     func ballBeyondACornerComesIn(start: Point) {
-        let ball = Box.ball(start, diameter: 10)
-        let animator = Self.animator([ball])
-        run(animator, steps: 180)
-        let speed = animator.linearVelocity(for: ball).length
-        #expect(Self.inside(ball.center, margin: 3) && ball.center.y >= 368 - 5 - 2 && speed < 1,
-                "made at \(start), ended at \(ball.center) moving at \(speed) pt/s")
+        Self.expectBallRestsOnTheFloor(madeAt: start)
     }
 
     /// The crowd of `nudge bench` (rows of 40 balls and boxes of 10 pt, 12 pt apart, spread over
