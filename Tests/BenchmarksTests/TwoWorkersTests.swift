@@ -10,7 +10,7 @@
 import Testing
 import Geometry
 import Dynamics
-import Benchmarks
+@testable import Benchmarks
 
 @Suite("Two workers")
 struct TwoWorkersTests {
@@ -43,10 +43,43 @@ struct TwoWorkersTests {
         try Self.compare(scene, steps: steps)
     }
 
-    @Test("Box2D twins: the same bits with one worker and two", arguments: [("tumbler", 40), ("large_pyramid", 20)])
+    /// Smash's wall sleeps until the ram reaches it at step 69: the narrow phase then runs over
+    /// the active contacts alone, shared, and the sleeping islands the ram touches wake.
+    @Test("Box2D twins: the same bits with one worker and two", arguments: [("tumbler", 40), ("large_pyramid", 20), ("smash", 72)])
     func twins(name: String, steps: Int) throws {
         let scene = try #require(EngineScenes.twins.first { $0.name == name })
         try Self.compare(scene, steps: steps)
+    }
+
+    /// A pile of 1,000 boxes falling onto the floor beside a block of 300 boxes made to start
+    /// asleep without gravity (smash's wall, small), which a ball thrown from the left strikes
+    /// at step 4: while the block sleeps the
+    /// narrow phase runs over the active contacts' list (more than two workers' chunks of it),
+    /// and the islands the ball and the woken boxes touch wake from the pass that lists them in
+    /// contact order.
+    @Test("a falling pile beside a sleeping block a ball wakes: the same bits with one worker and two")
+    func sleepingBlockWoken() throws {
+        let scene = BenchScene(name: "pile and sleeping block", summary: "", steps: 30) {
+            let animator = DynamicAnimator(referenceBounds: Rect(x: 0, y: 0, width: 1_200, height: 600))
+            let pile = (0..<1_000).map { k in
+                BenchItem(center: Point(20 + Double(k % 40) * 11, 300 + Double(k / 40) * 11), size: Size(10, 10))
+            }
+            let block = (0..<300).map { k in
+                BenchItem(center: Point(800 + Double(k % 20) * 10, 300 + Double(k / 20) * 10), size: Size(10, 10))
+            }
+            let ball = BenchItem(center: Point(700, 350), size: Size(20, 20), type: .ellipse)
+            let all = pile + block + [ball]
+            let collision = CollisionBehavior(items: all)
+            collision.setTranslatesReferenceBoundsIntoBoundary(true)
+            animator.addBehavior(collision)
+            animator.addBehavior(GravityBehavior(items: pile + [ball]))
+            let push = DynamicItemBehavior(items: [ball])
+            push.addLinearVelocity(Vector(1_500, 0), for: ball)
+            animator.addBehavior(push)
+            for box in block { animator.setStartsAsleep(box) }
+            return BuiltBenchScene(animator: animator, items: all, start: all.map(\.center), standTolerance: nil)
+        }
+        try Self.compare(scene, steps: scene.steps)
     }
 
     static func compare(_ scene: BenchScene, steps: Int) throws {

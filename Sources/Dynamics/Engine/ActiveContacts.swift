@@ -45,6 +45,15 @@ struct ActiveContacts {
         }}
     }
 
+    /// How many contacts are active of the `total` there are.
+    @inline(__always) func count(of total: Int) -> Int { all ? total : indices.count }
+
+    /// Calls `body` with the active contacts' indices, ascending, or nil when every contact is.
+    func withIndices<R>(_ body: (UnsafePointer<Int32>?) -> R) -> R {
+        if all { return body(nil) }
+        return indices.withUnsafeBufferPointer { body($0.baseAddress) }
+    }
+
     /// Calls `body` with each active contact's index, in ascending order.
     @inline(__always)
     func forEach(count: Int, _ body: (Int) -> Void) {

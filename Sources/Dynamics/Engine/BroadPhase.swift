@@ -111,7 +111,7 @@ struct BroadPhase {
             }
             // And over its turn: no point of the body is farther than its extent from its
             // center, so none moves farther than |ω|·extent·dt in the step. The narrow phase
-            // counts the same reach in a pair's speculative margin (ContactSet.update), and a
+            // counts the same reach in a pair's speculative margin (NarrowPhase.update), and a
             // pair it would give points must have been found here.
             let turn = abs(b.angularVelocity) * b.extent * dt
             if turn > 0 { box = box.enlarged(by: turn) }

@@ -1,4 +1,4 @@
-// ContactBody: what the narrow phase reads of a body (ContactSet.update and the recycling test),
+// ContactBody: what the narrow phase reads of a body (NarrowPhase.swift and the recycling test),
 // loaded field by field from the World's array.
 //
 // A Body is 248 bytes on four cache lines, and the narrow phase needs its pose, velocity, kind,

@@ -243,120 +243,42 @@ struct ContactSet {
     // MARK: The step
 
     /// The narrow phase: every contact with an active body gets its manifold for this step, kept
-    /// or computed again. Returns the islands of the sleeping bodies that contacts with points
-    /// now join to active ones.
+    /// or computed again (NarrowPhase.swift), by the calling thread or, for a large step, by both
+    /// `workers`. Returns the islands of the sleeping bodies that contacts with points now join
+    /// to active ones.
     mutating func update(dt: Double, settings: WorldSettings, shapes: UnsafeBufferPointer<Shape>,
                          bodies: UnsafeBufferPointer<Body>, drives: UnsafeBufferPointer<Double>,
-                         geometry: ShapeGeometry, sleepers: Bool) -> [Int32] {
-        let base = settings.speculativeDistance, linearSlop = settings.linearSlop
-        let recycleDistance = settings.contactRecycleDistance, recycleCosine = settings.contactRecycleCosine
-        var touched: [Int32] = []
-        var recycled = 0
-        defer { recycledCount = recycled }
-        let v = UnsafePointer(geometry.worldVertices), n = UnsafePointer(geometry.worldNormals)
+                         geometry: ShapeGeometry, sleepers: Bool, workers: SolverWorkers? = nil) -> [Int32] {
+        let phase = NarrowPhase(dt: dt, settings: settings, shapes: shapes, bodies: bodies, drives: drives,
+                                geometry: geometry, sleepers: sleepers)
         let active = self.active
+        var touched: [Int32] = []
+        let shared = workers.flatMap { $0.count > 1 ? $0 : nil }
+        if let shared, active.count(of: contacts.count) >= NarrowPhase.sharedContacts {
+            recycledCount = contacts.withUnsafeMutableBufferPointer { cp in
+                phase.run(cp.baseAddress!, active: active, count: cp.count, workers: shared)
+            }
+            // The sleeping islands touched, found apart in the serial loop's order.
+            if sleepers {
+                contacts.withUnsafeBufferPointer { cp in
+                    active.forEach(count: cp.count) { i in
+                        if let island = phase.touchedIsland(cp[i]) { touched.append(island) }
+                    }
+                }
+            }
+            return touched
+        }
+        var recycled = 0
         contacts.withUnsafeMutableBufferPointer { cp in
             active.forEach(count: cp.count) { i in
-                let ia = Int(cp[i].bodyA), ib = Int(cp[i].bodyB)
-                // Contacts among sleeping and static bodies keep their manifolds as they are.
-                if sleepers && !IslandSleeper.isActive(bodies[ia]) && !IslandSleeper.isActive(bodies[ib]) { return }
-                // Only the fields the narrow phase reads (ContactBody.swift).
-                let a = ContactBody(bodies.baseAddress! + ia), b = ContactBody(bodies.baseAddress! + ib)
-                var kept = false
-                // The elasticity first: it sits in the contact's first cache line, the poses in
-                // its last, which an elastic contact (never recycled) then does not wait for.
-                if recycleDistance > 0 && cp[i].restitution == 0 && cp[i].poses.isValid {
-                    let tolerance = cp[i].touching ? recycleDistance : min(recycleDistance, base)
-                    kept = cp[i].poses.update(&cp[i].manifold, a, b, tolerance: tolerance, minimumCosine: recycleCosine)
-                }
-                if kept {
-                    recycled &+= 1
-                } else {
-                    // Only a pair collided again reads its shapes.
-                    let A = shapes[Int(cp[i].shapeA)], B = shapes[Int(cp[i].shapeB)]
-                    // An upper bound of the closing speed, with what each body's drive adds within
-                    // the step (World+DriveSpeeds.swift): |Δv| ≤ |Δvx| + |Δvy|, as a square root
-                    // stalled the pair on its latency, and a wider margin only admits a spare point.
-                    let dv = b.velocity - a.velocity
-                    let closing = abs(dv.x) + abs(dv.y) + abs(a.angularVelocity) * a.extent
-                        + abs(b.angularVelocity) * b.extent + drives[ia] + drives[ib]
-                    var m = Self.collide(A, B, a, b, margin: base + closing * dt,
-                                         linearSlop: linearSlop, v, n)
-                    m.keepShapes(A, B, a.angularVelocity, b.angularVelocity)
-                    // Carry impulses over to points with the same feature (warm starting).
-                    let old = cp[i].manifold
-                    @inline(__always) func carry(_ p: inout ManifoldPoint) {
-                        if old.count > 0 && old.p1.id == p.id {
-                            p.normalImpulse = old.p1.normalImpulse; p.tangentImpulse = old.p1.tangentImpulse
-                        } else if old.count > 1 && old.p2.id == p.id {
-                            p.normalImpulse = old.p2.normalImpulse; p.tangentImpulse = old.p2.tangentImpulse
-                        }
-                    }
-                    if m.count > 0 { carry(&m.p1) }
-                    if m.count > 1 { carry(&m.p2) }
-                    cp[i].manifold = m
-                    cp[i].poses.remember(a, b, m)
-                }
+                guard phase.isCollided(cp[i]) else { return }
+                if phase.update(cp.baseAddress! + i) { recycled &+= 1 }
                 // An active body touching a sleeping one wakes its island before the solver runs.
-                if sleepers && cp[i].manifold.count > 0 && (a.isAsleep || b.isAsleep) {
-                    touched.append(max(a.island, b.island))
-                }
+                if sleepers, let island = phase.touchedIsland(cp[i]) { touched.append(island) }
             }
         }
+        recycledCount = recycled
         return touched
-    }
-
-    /// The manifold of shapes A and B on bodies a and b (a circle's center may lie off its body's).
-    @inline(__always)
-    private static func collide(_ A: Shape, _ B: Shape, _ a: ContactBody, _ b: ContactBody, margin: Double, linearSlop: Double,
-                                _ v: UnsafePointer<Vector>, _ n: UnsafePointer<Vector>) -> Manifold {
-        let pA = a.position, pB = b.position
-        switch (A.kind, B.kind) {
-        case (.circle, .circle):
-            let cA = A.circleCenter(a.transform), cB = B.circleCenter(b.transform)
-            return Collision.circles(cA, A.radius, cB, B.radius, posA: pA, posB: pB, margin: margin)
-        case (.polygon, .circle):
-            let pa = PolygonRef(vertices: v + Int(A.vertexStart), normals: n + Int(A.vertexStart), count: Int(A.vertexCount))
-            return Collision.polygonCircle(pa, B.circleCenter(b.transform), B.radius, radiusA: A.radius,
-                                           posA: pA, posB: pB, margin: margin)
-        case (.polygon, .polygon):
-            let pa = PolygonRef(vertices: v + Int(A.vertexStart), normals: n + Int(A.vertexStart), count: Int(A.vertexCount))
-            let pb = PolygonRef(vertices: v + Int(B.vertexStart), normals: n + Int(B.vertexStart), count: Int(B.vertexCount))
-            if A.radius != 0 || B.radius != 0 {
-                return Collision.roundedPolygons(pa, A.radius, pb, B.radius, posA: pA, posB: pB, margin: margin,
-                                                 linearSlop: linearSlop)
-            }
-            return Collision.polygons(pa, pb, posA: pA, posB: pB, margin: margin, linearSlop: linearSlop,
-                                      boxes: A.isBox && B.isBox)
-        default:
-            return collideCapsule(A, B, a, b, margin: margin, linearSlop: linearSlop, v, n)
-        }
-    }
-
-    /// The pairs with a capsule: A is the polygon, else the capsule (ContactSet.create's order).
-    @inline(never)
-    private static func collideCapsule(_ A: Shape, _ B: Shape, _ a: ContactBody, _ b: ContactBody, margin: Double,
-                                       linearSlop: Double, _ v: UnsafePointer<Vector>,
-                                       _ n: UnsafePointer<Vector>) -> Manifold {
-        let pA = a.position, pB = b.position
-        let vA = v + Int(A.vertexStart), vB = v + Int(B.vertexStart)
-        switch (A.kind, B.kind) {
-        case (.capsule, .circle):
-            return Collision.capsuleCircle(vA[0], vA[1], A.radius, B.circleCenter(b.transform), B.radius,
-                                           posA: pA, posB: pB, margin: margin)
-        case (.capsule, .capsule):
-            return Collision.capsules(vA[0], vA[1], A.radius, vB[0], vB[1], B.radius, posA: pA, posB: pB, margin: margin)
-        case (.polygon, .capsule) where A.vertexCount == 2:
-            // A segment boundary is a capsule of its own radius (0).
-            return Collision.capsules(vA[0], vA[1], A.radius, vB[0], vB[1], B.radius, posA: pA, posB: pB, margin: margin)
-        case (.polygon, .capsule):
-            let pa = PolygonRef(vertices: vA, normals: n + Int(A.vertexStart), count: Int(A.vertexCount))
-            let pb = PolygonRef(vertices: vB, normals: n + Int(B.vertexStart), count: 2)
-            return Collision.roundedPolygons(pa, A.radius, pb, B.radius, posA: pA, posB: pB, margin: margin,
-                                             linearSlop: linearSlop)
-        default:
-            preconditionFailure("contacts keep a polygon before a capsule before a circle")
-        }
     }
 
     /// After the solver stored its impulses: a contact touches when a point carried a normal

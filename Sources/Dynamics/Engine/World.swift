@@ -375,7 +375,7 @@ final class World {
                 return withGeometry { geometry in
                     drives.withUnsafeBufferPointer { dp in
                         contactSet.update(dt: dt, settings: settings, shapes: sp, bodies: bp, drives: dp,
-                                          geometry: geometry, sleepers: sleepers)
+                                          geometry: geometry, sleepers: sleepers, workers: workers)
                     }
                 }
             }

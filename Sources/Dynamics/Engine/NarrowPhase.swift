@@ -1,0 +1,192 @@
+// NarrowPhase: a contact's manifold for the step, kept from the last step or computed again from
+// its two shapes, one contact at a time; ContactSet.update runs it over the active contacts.
+//
+// Each contact's work reads the two bodies, the two shapes and their world vertices, and writes
+// only that contact (its manifold, with the impulses carried over to points of the same
+// feature, and its poses for the recycling test), so contacts can be collided in any order and
+// on any thread: a large step's contacts are shared by two workers (SolverWorkers.swift) in
+// chunks, as Box2D v3 shares its collide task. What depends on the order is kept out of the
+// chunks: the sleeping islands a contact wakes are listed afterwards in one pass in contact
+// order, and the count of recycled manifolds is summed from one flag a contact. So a step's
+// manifolds, and every result, are the same bytes with one worker or two.
+import Geometry
+
+struct NarrowPhase {
+    /// The fewest active contacts a step needs before two workers share its narrow phase.
+    static let sharedContacts = 1_024
+    /// The fewest contacts in a worker's chunk.
+    static let contactsPerChunk = 128
+
+    let dt: Double
+    let base: Double
+    let linearSlop: Double
+    let recycleDistance: Double
+    let recycleCosine: Double
+    let shapes: UnsafeBufferPointer<Shape>
+    let bodies: UnsafeBufferPointer<Body>
+    let drives: UnsafeBufferPointer<Double>
+    let vertices: UnsafePointer<Vector>
+    let normals: UnsafePointer<Vector>
+    let sleepers: Bool
+
+    init(dt: Double, settings: WorldSettings, shapes: UnsafeBufferPointer<Shape>, bodies: UnsafeBufferPointer<Body>,
+         drives: UnsafeBufferPointer<Double>, geometry: ShapeGeometry, sleepers: Bool) {
+        self.dt = dt
+        base = settings.speculativeDistance
+        linearSlop = settings.linearSlop
+        recycleDistance = settings.contactRecycleDistance
+        recycleCosine = settings.contactRecycleCosine
+        self.shapes = shapes
+        self.bodies = bodies
+        self.drives = drives
+        vertices = UnsafePointer(geometry.worldVertices)
+        normals = UnsafePointer(geometry.worldNormals)
+        self.sleepers = sleepers
+    }
+
+    /// Whether the contact is collided this step: contacts among sleeping and static bodies keep
+    /// their manifolds as they are.
+    @inline(__always)
+    func isCollided(_ c: Contact) -> Bool {
+        !(sleepers && !IslandSleeper.isActive(bodies[Int(c.bodyA)]) && !IslandSleeper.isActive(bodies[Int(c.bodyB)]))
+    }
+
+    /// The sleeping island a collided contact with points joins to an active body, if any.
+    @inline(__always)
+    func touchedIsland(_ c: Contact) -> Int32? {
+        guard isCollided(c), c.manifold.count > 0 else { return nil }
+        let a = bodies[Int(c.bodyA)], b = bodies[Int(c.bodyB)]
+        return a.isAsleep || b.isAsleep ? max(a.island, b.island) : nil
+    }
+
+    /// The contact's manifold for the step; returns whether the last step's was kept (recycled).
+    @inline(__always)
+    func update(_ c: UnsafeMutablePointer<Contact>) -> Bool {
+        let ia = Int(c.pointee.bodyA), ib = Int(c.pointee.bodyB)
+        // Only the fields the narrow phase reads (ContactBody.swift).
+        let a = ContactBody(bodies.baseAddress! + ia), b = ContactBody(bodies.baseAddress! + ib)
+        // The elasticity first: it sits in the contact's first cache line, the poses in its
+        // last, which an elastic contact (never recycled) then does not wait for.
+        if recycleDistance > 0 && c.pointee.restitution == 0 && c.pointee.poses.isValid {
+            let tolerance = c.pointee.touching ? recycleDistance : min(recycleDistance, base)
+            if c.pointee.poses.update(&c.pointee.manifold, a, b, tolerance: tolerance, minimumCosine: recycleCosine) {
+                return true
+            }
+        }
+        // Only a pair collided again reads its shapes.
+        let A = shapes[Int(c.pointee.shapeA)], B = shapes[Int(c.pointee.shapeB)]
+        // An upper bound of the closing speed, with what each body's drive adds within the step
+        // (World+DriveSpeeds.swift): |Δv| ≤ |Δvx| + |Δvy|, as a square root stalled the pair on
+        // its latency, and a wider margin only admits a spare point.
+        let dv = b.velocity - a.velocity
+        let closing = abs(dv.x) + abs(dv.y) + abs(a.angularVelocity) * a.extent
+            + abs(b.angularVelocity) * b.extent + drives[ia] + drives[ib]
+        var m = Self.collide(A, B, a, b, margin: base + closing * dt, linearSlop: linearSlop, vertices, normals)
+        m.keepShapes(A, B, a.angularVelocity, b.angularVelocity)
+        // Carry impulses over to points with the same feature (warm starting).
+        let old = c.pointee.manifold
+        @inline(__always) func carry(_ p: inout ManifoldPoint) {
+            if old.count > 0 && old.p1.id == p.id {
+                p.normalImpulse = old.p1.normalImpulse; p.tangentImpulse = old.p1.tangentImpulse
+            } else if old.count > 1 && old.p2.id == p.id {
+                p.normalImpulse = old.p2.normalImpulse; p.tangentImpulse = old.p2.tangentImpulse
+            }
+        }
+        if m.count > 0 { carry(&m.p1) }
+        if m.count > 1 { carry(&m.p2) }
+        c.pointee.manifold = m
+        c.pointee.poses.remember(a, b, m)
+        return false
+    }
+
+    /// The active contacts collided by both workers; returns how many manifolds were kept.
+    func run(_ contacts: UnsafeMutablePointer<Contact>, active: ActiveContacts, count: Int,
+             workers: SolverWorkers) -> Int {
+        let n = active.count(of: count)
+        var kept = [Bool](repeating: false, count: n)
+        return active.withIndices { indices in
+            kept.withUnsafeMutableBufferPointer { kp in
+                var chunk = SharedNarrowPhase(phase: self, contacts: contacts, indices: indices, kept: kp.baseAddress!)
+                withUnsafeMutablePointer(to: &chunk) {
+                    workers.run(n, minimumChunk: Self.contactsPerChunk, collideChunk, UnsafeMutableRawPointer($0))
+                }
+                var total = 0
+                for k in kp where k { total &+= 1 }
+                return total
+            }
+        }
+    }
+
+    /// The manifold of shapes A and B on bodies a and b (a circle's center may lie off its body's).
+    @inline(__always)
+    private static func collide(_ A: Shape, _ B: Shape, _ a: ContactBody, _ b: ContactBody, margin: Double, linearSlop: Double,
+                                _ v: UnsafePointer<Vector>, _ n: UnsafePointer<Vector>) -> Manifold {
+        let pA = a.position, pB = b.position
+        switch (A.kind, B.kind) {
+        case (.circle, .circle):
+            let cA = A.circleCenter(a.transform), cB = B.circleCenter(b.transform)
+            return Collision.circles(cA, A.radius, cB, B.radius, posA: pA, posB: pB, margin: margin)
+        case (.polygon, .circle):
+            let pa = PolygonRef(vertices: v + Int(A.vertexStart), normals: n + Int(A.vertexStart), count: Int(A.vertexCount))
+            return Collision.polygonCircle(pa, B.circleCenter(b.transform), B.radius, radiusA: A.radius,
+                                           posA: pA, posB: pB, margin: margin)
+        case (.polygon, .polygon):
+            let pa = PolygonRef(vertices: v + Int(A.vertexStart), normals: n + Int(A.vertexStart), count: Int(A.vertexCount))
+            let pb = PolygonRef(vertices: v + Int(B.vertexStart), normals: n + Int(B.vertexStart), count: Int(B.vertexCount))
+            if A.radius != 0 || B.radius != 0 {
+                return Collision.roundedPolygons(pa, A.radius, pb, B.radius, posA: pA, posB: pB, margin: margin,
+                                                 linearSlop: linearSlop)
+            }
+            return Collision.polygons(pa, pb, posA: pA, posB: pB, margin: margin, linearSlop: linearSlop,
+                                      boxes: A.isBox && B.isBox)
+        default:
+            return collideCapsule(A, B, a, b, margin: margin, linearSlop: linearSlop, v, n)
+        }
+    }
+
+    /// The pairs with a capsule: A is the polygon, else the capsule (ContactSet.create's order).
+    @inline(never)
+    private static func collideCapsule(_ A: Shape, _ B: Shape, _ a: ContactBody, _ b: ContactBody, margin: Double,
+                                       linearSlop: Double, _ v: UnsafePointer<Vector>,
+                                       _ n: UnsafePointer<Vector>) -> Manifold {
+        let pA = a.position, pB = b.position
+        let vA = v + Int(A.vertexStart), vB = v + Int(B.vertexStart)
+        switch (A.kind, B.kind) {
+        case (.capsule, .circle):
+            return Collision.capsuleCircle(vA[0], vA[1], A.radius, B.circleCenter(b.transform), B.radius,
+                                           posA: pA, posB: pB, margin: margin)
+        case (.capsule, .capsule):
+            return Collision.capsules(vA[0], vA[1], A.radius, vB[0], vB[1], B.radius, posA: pA, posB: pB, margin: margin)
+        case (.polygon, .capsule) where A.vertexCount == 2:
+            // A segment boundary is a capsule of its own radius (0).
+            return Collision.capsules(vA[0], vA[1], A.radius, vB[0], vB[1], B.radius, posA: pA, posB: pB, margin: margin)
+        case (.polygon, .capsule):
+            let pa = PolygonRef(vertices: vA, normals: n + Int(A.vertexStart), count: Int(A.vertexCount))
+            let pb = PolygonRef(vertices: vB, normals: n + Int(B.vertexStart), count: 2)
+            return Collision.roundedPolygons(pa, A.radius, pb, B.radius, posA: pA, posB: pB, margin: margin,
+                                             linearSlop: linearSlop)
+        default:
+            preconditionFailure("contacts keep a polygon before a capsule before a circle")
+        }
+    }
+}
+
+/// What a chunk of the shared narrow phase reads and where it writes.
+private struct SharedNarrowPhase {
+    let phase: NarrowPhase
+    let contacts: UnsafeMutablePointer<Contact>
+    /// The active contacts' indices, or nil when every contact is active.
+    let indices: UnsafePointer<Int32>?
+    /// By position in the active list: whether the manifold was kept.
+    let kept: UnsafeMutablePointer<Bool>
+}
+
+/// A chunk of the active contacts collided: `lo..<hi` of the active list.
+private func collideChunk(_ raw: UnsafeMutableRawPointer, _ lo: Int, _ hi: Int) {
+    let s = raw.assumingMemoryBound(to: SharedNarrowPhase.self).pointee
+    for k in lo..<hi {
+        let i = s.indices.map { Int($0[k]) } ?? k
+        guard s.phase.isCollided(s.contacts[i]) else { continue }
+        s.kept[k] = s.phase.update(s.contacts + i)
+    }
+}
