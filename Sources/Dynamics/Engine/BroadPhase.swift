@@ -41,6 +41,8 @@ struct BroadPhase {
     private var partners = MovedPartners()
     /// Scratch for `dropSeparatedPairs`: the contacts to destroy, highest index first.
     private var separated: [Int] = []
+    /// The tree walks of a pair search two workers share.
+    private var walks = SharedPairSearch()
 
     /// A proxy for shape `id` with tight box `box`, a wall's or not, put in the move buffer (it
     /// may have partners).
@@ -81,6 +83,14 @@ struct BroadPhase {
 
 
     @inline(__always) func fatAABB(_ proxy: Int32) -> AABB { tree.fatAABB(proxy) }
+
+    /// The broad phase for a checkpoint: without the shared walks' scratch, which the next
+    /// search fills again.
+    func forCheckpoint() -> BroadPhase {
+        var b = self
+        b.walks = SharedPairSearch()
+        return b
+    }
 
     /// Visits the items whose fat boxes overlap `box`.
     func query(_ box: AABB, _ visit: (Int32) -> Void) { tree.query(box, visit) }
@@ -141,8 +151,11 @@ struct BroadPhase {
     }
 
     /// Finds the partners of every moved proxy and gives the new pairs that may collide to
-    /// `contacts`; empties the move buffer.
-    mutating func updatePairs(_ contacts: inout ContactSet, shapes: [Shape], bodies: [Body], contactLimit: Int) {
+    /// `contacts`; empties the move buffer. With two `workers` and many moved proxies, the tree
+    /// walks are shared first (SharedPairSearch.swift) and their leaves offered here in the same
+    /// order.
+    mutating func updatePairs(_ contacts: inout ContactSet, shapes: [Shape], bodies: [Body], contactLimit: Int,
+                              workers: SolverWorkers? = nil) {
         contacts.offerWaitingPairs(shapes: shapes, bodies: bodies, limit: contactLimit) { a, b in
             self.tree.fatAABB(shapes[Int(a)].proxy).overlaps(self.tree.fatAABB(shapes[Int(b)].proxy))
         }
@@ -153,11 +166,12 @@ struct BroadPhase {
             refittedList.append(id)
         }
         partners.build(pairs: contacts.shapePairs, moved: isMoved)
-        for id in moveBuffer {
+        let shared = workers.flatMap { $0.count > 1 && moveBuffer.count >= SharedPairSearch.sharedProxies ? $0 : nil }
+        if let shared { walks.walk(tree, moved: moveBuffer, shapes: shapes, workers: shared) }
+        for (k, id) in moveBuffer.enumerated() {
             isMoved[Int(id)] = false
             partners.mark(partnersOf: id)
-            let fat = tree.fatAABB(shapes[Int(id)].proxy)
-            tree.query(fat) { other in
+            @inline(__always) func offer(_ other: Int32) {
                 if other == id { return }
                 // When both moved, only the lower id creates the pair, after both boxes are final.
                 if isMoved[Int(other)] && other < id { return }
@@ -170,6 +184,11 @@ struct BroadPhase {
                 contacts.addPair(id, other, shapes: shapes, bodies: bodies, limit: contactLimit)
                 // A moved partner whose turn is still to come finds this pair again.
                 if contacts.count > before && isMoved[Int(other)] { partners.noteMade(id, with: other) }
+            }
+            if shared != nil {
+                walks.forEachFound(ofMoved: k) { offer($0) }
+            } else {
+                tree.query(tree.fatAABB(shapes[Int(id)].proxy)) { offer($0) }
             }
         }
         moveBuffer.removeAll(keepingCapacity: true)

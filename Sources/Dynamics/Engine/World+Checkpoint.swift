@@ -93,7 +93,7 @@ extension World {
         WorldCheckpoint(settings: settings, bodies: bodies, freeBodies: freeBodies, shapes: shapes,
                         freeShapes: freeShapes, vertices: vertices, normals: normals,
                         worldVertices: worldVertices, worldNormals: worldNormals, joints: joints,
-                        freeJoints: freeJoints, broadPhase: broadPhase, contactSet: contactSet,
+                        freeJoints: freeJoints, broadPhase: broadPhase.forCheckpoint(), contactSet: contactSet,
                         stepper: stepper.forCheckpoint(), fieldLoads: fieldLoads, sleeper: sleeper, packedParts: nil)
     }
 

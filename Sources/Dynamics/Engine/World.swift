@@ -362,7 +362,8 @@ final class World {
             broadPhase.update(dt: dt, margin: margin, shapes: sp, bodies: bp, geometry: geometry)
         }}}
         for id in contactSet.takeReopened() where shapes[Int(id)].isActive { broadPhase.markMoved(id) }
-        broadPhase.updatePairs(&contactSet, shapes: shapes, bodies: bodies, contactLimit: settings.maxContactsPerShape)
+        broadPhase.updatePairs(&contactSet, shapes: shapes, bodies: bodies, contactLimit: settings.maxContactsPerShape,
+                                workers: workers)
     }
 
     private func updateContacts(dt: Double) {
