@@ -2,9 +2,10 @@
 """v3-table.py: Box2D v3's own benchmark app beside Nudge's twins of its ten scenes.
 
 Builds v3's benchmark app (its `benchmark/` folder, with CMake) from a v3 source tree, then for
-each scene runs, in turn and `--pairs` times (A B A B): v3 with 1 worker, v3 with 2 workers, and
-`nudge bench engine --twins --scene NAME --json`; prints a Markdown table of the medians with
-Nudge's time over v3's.
+each scene runs, in turn and `--pairs` times (A B A B): v3 with 1 worker, v3 with 2 workers,
+`nudge bench engine --twins --scene NAME --json` with 1 worker and with `--workers 2`; prints a
+Markdown table of the medians with Nudge's time over v3's, one worker against one and two
+against two.
 
     benchmarks/v3-table.py --box2d-v3 ~/src/box2d              all ten, whole runs, 2 pairs
     benchmarks/v3-table.py --box2d-v3 DIR --scene smash --pairs 3
@@ -131,10 +132,10 @@ def v3_run(app, scene, workers):
     return float(match.group(1)) / 1000, cpu
 
 
-def nudge_run(nudge, scene, steps):
+def nudge_run(nudge, scene, steps, workers=1):
     """Seconds (its own clock), processor seconds of the whole process, steps and the JSON
-    result of one Nudge run of the twin of `scene`."""
-    cmd = [nudge, "bench", "engine", "--twins", "--scene", scene, "--json"]
+    result of one Nudge run of the twin of `scene` with `workers` workers."""
+    cmd = [nudge, "bench", "engine", "--twins", "--scene", scene, "--json", "--workers", str(workers)]
     if steps is not None:
         cmd += ["--steps", str(steps)]
     text, cpu = run_timed(cmd)
@@ -161,32 +162,33 @@ def main():
         nudge = os.path.join(run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT).strip(), "nudge")
     rows = []
     for scene in args.scene or SCENES:
-        v1, v2, nu, c1, cn, steps = [], [], [], [], [], None
+        v1, v2, nu, n2, c1, cn, steps = [], [], [], [], [], [], None
         for _ in range(args.pairs):
             wall, cpu = v3_run(app, scene, 1)
             v1.append(wall); c1.append(cpu)
             v2.append(v3_run(app, scene, 2)[0])
             wall, cpu, steps, _ = nudge_run(nudge, scene, args.steps)
             nu.append(wall); cn.append(cpu)
+            n2.append(nudge_run(nudge, scene, args.steps, workers=2)[0])
             print(f"{scene}: v3 {v1[-1]:.2f} s ({c1[-1]:.2f} s processor) / {v2[-1]:.2f} s, "
-                  f"Nudge {nu[-1]:.2f} s ({cn[-1]:.2f} s processor)", file=sys.stderr)
+                  f"Nudge {nu[-1]:.2f} s ({cn[-1]:.2f} s processor) / {n2[-1]:.2f} s", file=sys.stderr)
         v3_steps = min(V3_STEPS[scene], args.steps) if args.steps else V3_STEPS[scene]
         med = statistics.median
         # Per timed step: v3 and Nudge both leave the first step out.
         per = lambda xs, n: med(xs) / max(n - 1, 1)
-        rows.append((scene, v3_steps, steps, med(v1), med(v2), med(nu),
-                     per(nu, steps) / per(v1, v3_steps), per(nu, steps) / per(v2, v3_steps),
+        rows.append((scene, v3_steps, steps, med(v1), med(v2), med(nu), med(n2),
+                     per(nu, steps) / per(v1, v3_steps), per(n2, steps) / per(v2, v3_steps),
                      med(c1), med(cn), per(cn, steps) / per(c1, v3_steps)))
     print(f"Box2D v3 {'AVX2' if avx2 else 'SSE2'} benchmark app against Nudge's twins; medians of {args.pairs} "
           f"alternating rounds; load average {os.getloadavg()[0]:.1f} at the end")
     print()
-    print("| v3 scene | steps (v3 / Nudge) | v3, 1 worker | v3, 2 workers | Nudge | Nudge / v3 (1) | Nudge / v3 (2) "
-          "| processor: v3 (1) | Nudge | Nudge / v3 |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("| v3 scene | steps (v3 / Nudge) | v3, 1 worker | v3, 2 workers | Nudge, 1 worker | Nudge, 2 workers "
+          "| Nudge / v3 (1) | Nudge / v3 (2) | processor: v3 (1) | Nudge (1) | Nudge / v3 |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     # A v3 run under 10 ms (smash before the ram reaches the sleeping wall) gives no ratio.
     ratio = lambda r, v3: f"{r:.2f}" if v3 >= 0.01 else "–"
-    for scene, vs, ns, a, b, c, r1, r2, ca, cb, rc in rows:
-        print(f"| {scene} | {vs} / {ns} | {a:.2f} s | {b:.2f} s | {c:.2f} s | {ratio(r1, a)} | {ratio(r2, b)} "
+    for scene, vs, ns, a, b, c, d, r1, r2, ca, cb, rc in rows:
+        print(f"| {scene} | {vs} / {ns} | {a:.2f} s | {b:.2f} s | {c:.2f} s | {d:.2f} s | {ratio(r1, a)} | {ratio(r2, b)} "
               f"| {ca:.2f} s | {cb:.2f} s | {rc:.2f} |")
     print()
     print("Seconds are each program's own clock over the timed steps; processor seconds are the whole process's "
