@@ -57,29 +57,55 @@ struct TwoWorkersTests {
     /// narrow phase runs over the active contacts' list (more than two workers' chunks of it),
     /// and the islands the ball and the woken boxes touch wake from the pass that lists them in
     /// contact order.
+    static let pileAndSleepingBlock = BenchScene(name: "pile and sleeping block", summary: "", steps: 30) {
+        let animator = DynamicAnimator(referenceBounds: Rect(x: 0, y: 0, width: 1_200, height: 600))
+        let pile = (0..<1_000).map { k in
+            BenchItem(center: Point(20 + Double(k % 40) * 11, 300 + Double(k / 40) * 11), size: Size(10, 10))
+        }
+        let block = (0..<300).map { k in
+            BenchItem(center: Point(800 + Double(k % 20) * 10, 300 + Double(k / 20) * 10), size: Size(10, 10))
+        }
+        let ball = BenchItem(center: Point(700, 350), size: Size(20, 20), type: .ellipse)
+        let all = pile + block + [ball]
+        let collision = CollisionBehavior(items: all)
+        collision.setTranslatesReferenceBoundsIntoBoundary(true)
+        animator.addBehavior(collision)
+        animator.addBehavior(GravityBehavior(items: pile + [ball]))
+        let push = DynamicItemBehavior(items: [ball])
+        push.addLinearVelocity(Vector(1_500, 0), for: ball)
+        animator.addBehavior(push)
+        for box in block { animator.setStartsAsleep(box) }
+        return BuiltBenchScene(animator: animator, items: all, start: all.map(\.center), standTolerance: nil)
+    }
+
     @Test("a falling pile beside a sleeping block a ball wakes: the same bits with one worker and two")
     func sleepingBlockWoken() throws {
-        let scene = BenchScene(name: "pile and sleeping block", summary: "", steps: 30) {
-            let animator = DynamicAnimator(referenceBounds: Rect(x: 0, y: 0, width: 1_200, height: 600))
-            let pile = (0..<1_000).map { k in
-                BenchItem(center: Point(20 + Double(k % 40) * 11, 300 + Double(k / 40) * 11), size: Size(10, 10))
-            }
-            let block = (0..<300).map { k in
-                BenchItem(center: Point(800 + Double(k % 20) * 10, 300 + Double(k / 20) * 10), size: Size(10, 10))
-            }
-            let ball = BenchItem(center: Point(700, 350), size: Size(20, 20), type: .ellipse)
-            let all = pile + block + [ball]
-            let collision = CollisionBehavior(items: all)
-            collision.setTranslatesReferenceBoundsIntoBoundary(true)
-            animator.addBehavior(collision)
-            animator.addBehavior(GravityBehavior(items: pile + [ball]))
-            let push = DynamicItemBehavior(items: [ball])
-            push.addLinearVelocity(Vector(1_500, 0), for: ball)
-            animator.addBehavior(push)
-            for box in block { animator.setStartsAsleep(box) }
-            return BuiltBenchScene(animator: animator, items: all, start: all.map(\.center), standTolerance: nil)
+        try Self.compare(Self.pileAndSleepingBlock, steps: Self.pileAndSleepingBlock.steps)
+    }
+
+    /// The same scene's contact events, which the touching test decides (shared by two workers
+    /// in a large step), each named by its items' places in the scene: the same events in the
+    /// same order with one worker and two.
+    @Test("a falling pile beside a sleeping block: the same contact events in the same order with one worker and two")
+    func eventsInTheSameOrder() {
+        func events(_ workers: SolverWorkers?) -> [String] {
+            let built = Self.pileAndSleepingBlock.build()
+            built.animator.solverWorkers = workers
+            let recorder = EventRecorder(built.items)
+            for case let c as CollisionBehavior in built.animator.behaviors { c.collisionDelegate = recorder }
+            for _ in 0..<Self.pileAndSleepingBlock.steps { built.animator.step() }
+            return recorder.log
         }
-        try Self.compare(scene, steps: scene.steps)
+        let one = events(nil), two = events(SolverWorkers(count: 2))
+        // The ball strikes the block, whose 300 boxes touch their neighbours once awake.
+        let ballStrikes = one.contains { line in
+            let t = line.split(separator: " ").map(String.init)
+            let block = 1_000..<1_300
+            return t[0] == "began" && ((t[1] == "1300" && block.contains(Int(t[2]) ?? -1))
+                                       || (t[2] == "1300" && block.contains(Int(t[1]) ?? -1)))
+        }
+        #expect(ballStrikes, "the ball never touched the block")
+        #expect(one == two, "\(one.count) events with one worker, \(two.count) with two; first difference at \(zip(one, two).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(one.count, two.count))")
     }
 
     static func compare(_ scene: BenchScene, steps: Int) throws {
@@ -100,5 +126,30 @@ struct TwoWorkersTests {
         #expect(SolverWorkers(count: 0).count == 1)
         #expect(SolverWorkers(count: 1).helperChunks == 0)
         #expect(SolverWorkers(count: 8).count == 2)
+    }
+}
+
+/// Records contact events as text, each item named by its place in the scene.
+private final class EventRecorder: CollisionBehaviorDelegate {
+    private let places: [ObjectIdentifier: Int]
+    private(set) var log: [String] = []
+
+    init(_ items: [BenchItem]) {
+        places = Dictionary(uniqueKeysWithValues: items.enumerated().map { (ObjectIdentifier($0.element), $0.offset) })
+    }
+
+    private func place(_ item: DynamicItem) -> Int { places[ObjectIdentifier(item as AnyObject)] ?? -1 }
+
+    func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item1: DynamicItem, with item2: DynamicItem, at point: Point) {
+        log.append("began \(place(item1)) \(place(item2)) \(point.x.bitPattern) \(point.y.bitPattern)")
+    }
+    func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item1: DynamicItem, with item2: DynamicItem) {
+        log.append("ended \(place(item1)) \(place(item2))")
+    }
+    func collisionBehavior(_ behavior: CollisionBehavior, beganContactFor item: DynamicItem, withBoundaryIdentifier identifier: String?, at point: Point) {
+        log.append("began \(place(item)) wall \(point.x.bitPattern) \(point.y.bitPattern)")
+    }
+    func collisionBehavior(_ behavior: CollisionBehavior, endedContactFor item: DynamicItem, withBoundaryIdentifier identifier: String?) {
+        log.append("ended \(place(item)) wall")
     }
 }
