@@ -17,16 +17,23 @@ struct NarrowPhase {
     /// The fewest contacts in a worker's chunk.
     static let contactsPerChunk = 128
 
+    /// The step's length, over which a pair's closing speed widens its speculative margin.
     let dt: Double
+    /// The speculative distance every pair's margin starts from.
     let base: Double
     let linearSlop: Double
+    /// How far a pair's relative pose may move, and how far its normal turn (as a cosine), before
+    /// a kept manifold is collided again (ContactRecycling.swift).
     let recycleDistance: Double
     let recycleCosine: Double
+    /// The World's shapes and bodies, each body's drive speed (World+DriveSpeeds.swift) and the
+    /// shapes' world vertices and normals, lent for the pass.
     let shapes: UnsafeBufferPointer<Shape>
     let bodies: UnsafeBufferPointer<Body>
     let drives: UnsafeBufferPointer<Double>
     let vertices: UnsafePointer<Vector>
     let normals: UnsafePointer<Vector>
+    /// Whether some island sleeps: only then can a contact be left as it is, or wake one.
     let sleepers: Bool
 
     init(dt: Double, settings: WorldSettings, shapes: UnsafeBufferPointer<Shape>, bodies: UnsafeBufferPointer<Body>,
