@@ -262,7 +262,7 @@ struct ContactSet {
             if sleepers {
                 contacts.withUnsafeBufferPointer { cp in
                     active.forEach(count: cp.count) { i in
-                        if let island = phase.touchedIsland(cp[i]) { touched.append(island) }
+                        if phase.isCollided(cp[i]), let island = phase.touchedIsland(cp[i]) { touched.append(island) }
                     }
                 }
             }

@@ -58,12 +58,14 @@ struct NarrowPhase {
         !(sleepers && !IslandSleeper.isActive(bodies[Int(c.bodyA)]) && !IslandSleeper.isActive(bodies[Int(c.bodyB)]))
     }
 
-    /// The sleeping island a collided contact with points joins to an active body, if any.
+    /// The sleeping island a collided contact (`isCollided`) with points joins to an active
+    /// body, if any.
     @inline(__always)
     func touchedIsland(_ c: Contact) -> Int32? {
-        guard isCollided(c), c.manifold.count > 0 else { return nil }
-        let a = bodies[Int(c.bodyA)], b = bodies[Int(c.bodyB)]
-        return a.isAsleep || b.isAsleep ? max(a.island, b.island) : nil
+        guard c.manifold.count > 0 else { return nil }
+        // A body sleeps when it has an island (Body.isAsleep).
+        let a = bodies[Int(c.bodyA)].island, b = bodies[Int(c.bodyB)].island
+        return a >= 0 || b >= 0 ? max(a, b) : nil
     }
 
     /// The contact's manifold for the step; returns whether the last step's was kept (recycled).
