@@ -45,7 +45,11 @@ struct TwoWorkersTests {
 
     /// Smash's wall sleeps until the ram reaches it at step 69: the narrow phase then runs over
     /// the active contacts alone, shared, and the sleeping islands the ram touches wake.
-    @Test("Box2D twins: the same bits with one worker and two", arguments: [("tumbler", 40), ("large_pyramid", 20), ("smash", 72)])
+    /// joint_grid's 19,800 pins and rain's ragdolls are solved one joint at a time, in colors
+    /// the two workers share (JointColors.swift); joint_grid has no contact, so only the joints
+    /// and the integration are shared.
+    @Test("Box2D twins: the same bits with one worker and two",
+          arguments: [("tumbler", 40), ("large_pyramid", 20), ("smash", 72), ("joint_grid", 6), ("rain", 200)])
     func twins(name: String, steps: Int) throws {
         let scene = try #require(EngineScenes.twins.first { $0.name == name })
         try Self.compare(scene, steps: steps)

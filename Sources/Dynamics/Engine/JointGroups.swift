@@ -80,6 +80,8 @@ struct JointGroups {
     private(set) var isIterative: [Bool] = []
     /// The joints with `isIterative` set, in the awake order: the further passes run over them.
     private(set) var iterativeJoints: [Int32] = []
+    /// The iterative joints in colors, when there are enough of them to share (JointColors.swift).
+    private(set) var colors = JointColors()
     /// Grouped joints, group after group; group g is `members[groupStarts[g]..<groupStarts[g + 1]]`.
     private(set) var members: [Int32] = []
     private(set) var groupStarts: [Int] = [0]
@@ -174,6 +176,7 @@ struct JointGroups {
     mutating func build(awake: UnsafeBufferPointer<Int32>, joints: UnsafeBufferPointer<Joint>,
                         contacts: UnsafeBufferPointer<ContactConstraint>, jointed: UnsafeBufferPointer<Bool>, bodyCount: Int) {
         clear(awake: awake, jointCount: joints.count, contactCount: contacts.count)
+        defer { colors.build(iterativeJoints, joints: joints, bodyCount: bodyCount) }
         if awake.isEmpty { return }
         if parent.count != bodyCount {
             parent = [Int32](repeating: 0, count: bodyCount)

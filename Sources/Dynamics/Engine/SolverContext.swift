@@ -62,6 +62,12 @@ struct SolverContext {
     /// The awake joints that are solved together with their neighbours (JointGroups.swift); its
     /// solve keeps scratch rows, so the context points at it rather than holding a copy.
     let jointGroups: UnsafeMutablePointer<JointGroups>
+    /// The iterative joints in colors and where each color begins, one past the last color's;
+    /// both empty when the joints are too few to color (JointColors.swift). With
+    /// `jointLeftovers` the last range is the joints no color took, solved on the calling thread.
+    let jointColorOrder: UnsafeBufferPointer<Int32>
+    let jointColorStarts: UnsafeBufferPointer<Int>
+    let jointLeftovers: Bool
     /// The colored contact constraints, eight to a batch (ConstraintGraph.swift).
     let batches: UnsafeMutableBufferPointer<WideContact>
     /// Where each color's batches begin, and one past the last color's (ConstraintGraph.colorStarts).
@@ -80,6 +86,8 @@ struct SolverContext {
     /// Awake joints that are springs (SpringForce.swift), and bodies under fields: the forces
     /// applied at every substep.
     let springs: UnsafeBufferPointer<Int32>
+    /// What each of those springs' kicks share over the step, in the same order.
+    let springConstants: UnsafeBufferPointer<SpringConstants>
     let fieldBodies: UnsafeBufferPointer<FieldBody>
     /// The first halves of the constant loads of the bodies under a field that turns the velocity.
     let loadHalves: UnsafeBufferPointer<LoadHalf>

@@ -63,12 +63,12 @@ extension SolverContext {
         if beside { noteFieldKicks(tau: tau, starting: true, turn: velocityFields) }
         defer { if beside { noteFieldKicks(tau: tau, starting: false, turn: velocityFields) } }
         if !velocityFields {
-            for j in springs {
+            for (k, j) in springs.enumerated() {
                 let joint = joints[Int(j)]
                 if joint.kind == .revolute {
-                    SpringForce.kickAngular(joint, states, h: h, tau: tau)
+                    SpringForce.kickAngular(joint, springConstants[k], states, h: h, tau: tau)
                 } else {
-                    SpringForce.kick(joint, states, h: h, tau: tau)
+                    SpringForce.kick(joint, springConstants[k], states, h: h, tau: tau)
                 }
             }
         }
@@ -120,32 +120,17 @@ extension SolverContext {
     }
 
     /// One pass over the joints: each joint alone in its group by itself, then each group at once.
-    /// Joints of a group too large to solve exactly are solved one at a time, softer.
-    @inline(__always) func solveJoints(useBias: Bool) {
-        // Locals, so the joint loop keeps them in registers instead of reloading them from the
-        // context after each joint's writes to the body states.
-        let joints = joints, states = states, solver = solver, soft = jointSoftness, iterativeSoft = iterativeJointSoftness
-        let isGrouped = jointGroups.pointee.isGrouped, isIterative = jointGroups.pointee.isIterative
-        isGrouped.withUnsafeBufferPointer { grouped in
-        isIterative.withUnsafeBufferPointer { iterative in
-            for j in awakeJoints where !grouped[Int(j)] {
-                JointSolver.solve(&joints[Int(j)], states, solver, jointSoftness: iterative[Int(j)] ? iterativeSoft : soft,
-                                  useBias: useBias)
-            }
-        }}
-        // Joints of a group too large to solve exactly take further passes of their own
-        // (WorldSettings.iterativeJointPasses): one pass leaves a net of pinned balls diverging.
-        let passes = useBias ? iterativeJointPasses : iterativeJointRelaxPasses
-        if passes > 1 {
-            let iterative = jointGroups.pointee.iterativeJoints
-            for _ in 1..<passes {
-                for j in iterative {
-                    JointSolver.solve(&joints[Int(j)], states, solver, jointSoftness: iterativeSoft, useBias: useBias)
-                }
-            }
+    /// Joints of a group too large to solve exactly are solved one at a time, softer; when they
+    /// are colored (JointColors.swift), after the lone joints, color after color, each color
+    /// shared by the workers when `shared`.
+    @inline(__always) func solveJoints(useBias: Bool, shared: Bool = false) {
+        if jointColorStarts.isEmpty {
+            solveJointsInAwakeOrder(useBias: useBias)
+        } else {
+            solveJointsInColors(useBias: useBias, shared: shared)
         }
         for g in 0..<jointGroups.pointee.count {
-            jointGroups.pointee.solve(g, joints, overflow, states, solver, soft: soft, useBias: useBias)
+            jointGroups.pointee.solve(g, joints, overflow, states, solver, soft: jointSoftness, useBias: useBias)
         }
     }
 
@@ -171,6 +156,62 @@ extension SolverContext {
     @inline(__always) func integratePositions() {
         for i in movers { states[Int(i)].advance(by: h) }
         impactShifts.apply(to: states)
+    }
+
+    /// The lone and iterative joints in the awake order, the iterative ones taking further passes.
+    @inline(__always) private func solveJointsInAwakeOrder(useBias: Bool) {
+        // Locals, so the joint loop keeps them in registers instead of reloading them from the
+        // context after each joint's writes to the body states.
+        let joints = joints, states = states, solver = solver, soft = jointSoftness, iterativeSoft = iterativeJointSoftness
+        let isGrouped = jointGroups.pointee.isGrouped, isIterative = jointGroups.pointee.isIterative
+        isGrouped.withUnsafeBufferPointer { grouped in
+        isIterative.withUnsafeBufferPointer { iterative in
+            for j in awakeJoints where !grouped[Int(j)] {
+                JointSolver.solve(&joints[Int(j)], states, solver, jointSoftness: iterative[Int(j)] ? iterativeSoft : soft,
+                                  useBias: useBias)
+            }
+        }}
+        // Joints of a group too large to solve exactly take further passes of their own
+        // (WorldSettings.iterativeJointPasses): one pass leaves a net of pinned balls diverging.
+        let passes = useBias ? iterativeJointPasses : iterativeJointRelaxPasses
+        if passes > 1 {
+            let iterative = jointGroups.pointee.iterativeJoints
+            for _ in 1..<passes {
+                for j in iterative {
+                    JointSolver.solve(&joints[Int(j)], states, solver, jointSoftness: iterativeSoft, useBias: useBias)
+                }
+            }
+        }
+    }
+
+    /// The lone joints (mouse joints among them) in the awake order, then every pass over the
+    /// iterative joints color after color. A lone joint shares no moving body with an iterative
+    /// one but a mouse joint may (a snap on a net's ball), so it comes first in every case.
+    @inline(never) private func solveJointsInColors(useBias: Bool, shared: Bool) {
+        let joints = joints, states = states, solver = solver, soft = jointSoftness
+        let isGrouped = jointGroups.pointee.isGrouped, isIterative = jointGroups.pointee.isIterative
+        isGrouped.withUnsafeBufferPointer { grouped in
+        isIterative.withUnsafeBufferPointer { iterative in
+            for j in awakeJoints where !grouped[Int(j)] && !iterative[Int(j)] {
+                JointSolver.solve(&joints[Int(j)], states, solver, jointSoftness: soft, useBias: useBias)
+            }
+        }}
+        let passes = max(1, useBias ? iterativeJointPasses : iterativeJointRelaxPasses)
+        for _ in 0..<passes {
+            if shared {
+                runSplit(useBias ? .solveJoints : .relaxJoints)
+            } else {
+                solveColoredJoints(useBias: useBias, 0..<jointColorOrder.count)
+            }
+        }
+    }
+
+    /// The colored joints at `range` of their order, one at a time.
+    @inline(__always) func solveColoredJoints(useBias: Bool, _ range: Range<Int>) {
+        let joints = joints, states = states, solver = solver, soft = iterativeJointSoftness
+        for k in range {
+            JointSolver.solve(&joints[Int(jointColorOrder[k])], states, solver, jointSoftness: soft, useBias: useBias)
+        }
     }
 
     /// One pass without bias, so the push-out velocity the solve pass added does not stay.

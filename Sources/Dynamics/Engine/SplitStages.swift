@@ -10,7 +10,10 @@
 // lanes of a color, and both workers may then write the same one: they write back the very
 // values they read, since a still body's velocity never changes, so the writes agree.
 // Integrating velocities and positions touches one body per item, and is cut anywhere.
-// Joints, the scalar overflow, impacts and forces stay on the calling thread, where they are.
+// The joints solved one at a time are shared the same way when there are enough of them to
+// color (JointColors.swift): color by color, the joints of a color touching disjoint moving
+// bodies. The other joints, the groups, the scalar overflow, impacts and forces stay on the
+// calling thread, where they are.
 //
 // A step is shared only when it is large (`splitBatches`, decided once a step by the Stepper,
 // which then runs `runSharedSubsteps` instead of its own loop), and within it a color or list
@@ -21,6 +24,8 @@ import Geometry
 /// The passes a worker may be handed.
 enum SplitPass: Int {
     case warmStart, solve, relax, relaxFriction, integrateVelocities, integratePositions
+    /// A pass over the colored joints (JointColors.swift), with and without bias.
+    case solveJoints, relaxJoints
 }
 
 /// What a chunk of a split stage needs: the context, the pass, and the first batch of its color.
@@ -38,6 +43,8 @@ extension SolverContext {
     static let batchesPerChunk = 4
     /// The fewest bodies in a worker's chunk of an integration stage.
     static let bodiesPerChunk = 512
+    /// The fewest joints in a worker's chunk of a joint color.
+    static let jointsPerChunk = 64
 
     /// Whether this step's wide passes and integration are shared between workers.
     @inline(__always) var isSplit: Bool { workers != nil }
@@ -57,7 +64,7 @@ extension SolverContext {
             for j in awakeJoints { JointSolver.warmStart(&joints[Int(j)], states) }
             runSplit(.warmStart)
             for c in 0..<overflow.count { ContactSolver.warmStart(&overflow[c], states) }
-            solveJoints(useBias: true)
+            solveJoints(useBias: true, shared: true)
             runSplit(.solve)
             solveOverflow(useBias: true)
             runSplit(.integratePositions)
@@ -66,7 +73,7 @@ extension SolverContext {
             resolveImpacts(potentials ? .substepEnd : .afterKick)
             keepStiffTurns()
             kickLoadHalves()
-            solveJoints(useBias: false)
+            solveJoints(useBias: false, shared: true)
             runSplit(.relax)
             solveOverflow(useBias: false)
             for _ in 1..<relaxIterations {
@@ -107,6 +114,17 @@ extension SolverContext {
                 workers.run(motions.count, minimumChunk: Self.bodiesPerChunk, runSplitChunk, raw)
             case .integratePositions:
                 workers.run(movers.count, minimumChunk: Self.bodiesPerChunk, runSplitChunk, raw)
+            case .solveJoints, .relaxJoints:
+                let colors = jointColorStarts.count - 1
+                for c in 0..<colors {
+                    let lo = jointColorStarts[c], hi = jointColorStarts[c + 1]
+                    if jointLeftovers && c == colors - 1 {
+                        solveColoredJoints(useBias: pass == .solveJoints, lo..<hi)
+                    } else {
+                        sp.pointee.base = lo
+                        workers.run(hi - lo, minimumChunk: Self.jointsPerChunk, runSplitChunk, raw)
+                    }
+                }
             default:
                 for c in 0..<max(colorStarts.count - 1, 0) {
                     let lo = colorStarts[c], hi = colorStarts[c + 1]
@@ -133,6 +151,8 @@ extension SolverContext {
             integrateVelocities(of: motions[lo..<hi])
         case .integratePositions:
             for i in movers[lo..<hi] { states[Int(i)].advance(by: h) }
+        case .solveJoints, .relaxJoints:
+            solveColoredJoints(useBias: pass == .solveJoints, base + lo..<base + hi)
         }
     }
 }

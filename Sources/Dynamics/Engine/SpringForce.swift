@@ -31,6 +31,30 @@
 // the frequency of a motion the substeps could not resolve anyway, and never the energy.
 import Geometry
 
+/// What a spring's kicks share over a step: its stiffness per unit of reduced mass (or inertia)
+/// for the substep, and the share of the relative speed its damping takes in a kick of `tau`
+/// (the springs' quarter-substep kicks). Both are fixed for the step, and computed once in it
+/// rather than at each of its sixteen kicks: the same expressions, so the same values.
+struct SpringConstants {
+    var stiffness: Double
+    var tau: Double
+    var decay: Double
+
+    init(_ j: Joint, h: Double, tau: Double) {
+        let revolute = j.kind == .revolute
+        let omega = 2 * Double.pi * (revolute ? j.angularHertz : j.hertz)
+        let dampingRatio = revolute ? j.angularDampingRatio : j.dampingRatio
+        stiffness = SpringForce.stiffness(omega: omega, h: h)
+        self.tau = tau
+        decay = dampingRatio > 0 ? 1 - exp(-2 * dampingRatio * omega * tau) : 0
+    }
+
+    /// The decay for a kick of `tau`: the stored one for the step's kicks.
+    @inline(__always) func decay(_ omega: Double, _ dampingRatio: Double, tau: Double) -> Double {
+        tau == self.tau ? decay : 1 - exp(-2 * dampingRatio * omega * tau)
+    }
+}
+
 enum SpringForce {
     /// Whether the solver treats the joint as a spring force (and not its rows as a rod's).
     @inline(__always) static func isSpring(_ j: Joint) -> Bool {
@@ -51,7 +75,7 @@ enum SpringForce {
     }
 
     /// One kick of length tau (half or whole substep h) on the joint's bodies.
-    static func kick(_ j: Joint, _ s: UnsafeMutablePointer<BodyState>, h: Double, tau: Double) {
+    static func kick(_ j: Joint, _ constants: SpringConstants, _ s: UnsafeMutablePointer<BodyState>, h: Double, tau: Double) {
         let ia = Int(j.bodyA), ib = Int(j.bodyB)
         let inverseMassSum = j.mA + j.mB
         guard inverseMassSum > 0 else { return }
@@ -65,11 +89,11 @@ enum SpringForce {
         let m = 1 / inverseMassSum
         let omega = 2 * Double.pi * j.hertz
         // Stiffness (force per point of stretch), capped where an explicit kick would diverge.
-        let k = min(m * stiffness(omega: omega, h: h), 0.81 * 4 / (h * h * K))
+        let k = min(m * constants.stiffness, 0.81 * 4 / (h * h * K))
         var impulse = -tau * k * (length - j.length)
         if j.dampingRatio > 0 {
             let vr = (s[ib].v + cross(s[ib].w, rB)) - (s[ia].v + cross(s[ia].w, rA))
-            let decay = 1 - exp(-2 * j.dampingRatio * omega * tau)
+            let decay = constants.decay(omega, j.dampingRatio, tau: tau)
             impulse -= min(m, 1 / K) * decay * axis.dot(vr)
         }
         let P = axis * impulse
@@ -79,16 +103,17 @@ enum SpringForce {
 
     /// One kick of a pin's angular spring: torque toward the relative angle `targetAngle`
     /// (counted from the joint's reference angle), and the exact decay of the relative turn.
-    static func kickAngular(_ j: Joint, _ s: UnsafeMutablePointer<BodyState>, h: Double, tau: Double) {
+    static func kickAngular(_ j: Joint, _ constants: SpringConstants, _ s: UnsafeMutablePointer<BodyState>,
+                            h: Double, tau: Double) {
         let ia = Int(j.bodyA), ib = Int(j.bodyB)
         let inverseSum = j.iA + j.iB
         guard inverseSum > 0 else { return }
         let inertia = 1 / inverseSum
         let omega = 2 * Double.pi * j.angularHertz
         let angle = j.deltaAngle + JointSolver.relativeAngle(s[ib].dq, s[ia].dq)
-        var impulse = -tau * inertia * stiffness(omega: omega, h: h) * (angle - j.targetAngle)
+        var impulse = -tau * inertia * constants.stiffness * (angle - j.targetAngle)
         if j.angularDampingRatio > 0 {
-            let decay = 1 - exp(-2 * j.angularDampingRatio * omega * tau)
+            let decay = constants.decay(omega, j.angularDampingRatio, tau: tau)
             impulse -= inertia * decay * (s[ib].w - s[ia].w)
         }
         s[ia].w -= j.iA * impulse

@@ -34,18 +34,8 @@ struct Stepper {
     private var jointGroups = JointGroups()
     /// The turning stiffness of joints' pulls, taken implicitly (TensionInertia.swift).
     private var tensionInertia = TensionInertia()
-    /// Awake springs and pins with an angular spring, applied as forces (SpringForce.swift).
-    private var springJoints: [Int32] = []
-    /// Dynamic awake bodies under fields applied at every substep (SubstepField.swift).
-    private var fieldBodies: [FieldBody] = []
-    /// Of those under a field that turns the velocity, the constant load's half kicked before the turn.
-    private var loadHalves: [LoadHalf] = []
-    /// By body index, whether the body's load is split already this step (false between steps).
-    private var loadSplit: [Bool] = []
-    /// Those of them under a field with a potential, and its work (FieldWork.swift).
-    private var fieldWork: [FieldWork] = []
-    /// The awake springs and their work (SpringWork.swift).
-    private var springWork: [SpringWork] = []
+    /// The springs and fields of the step, kicked at every substep (StepForces.swift).
+    private var forces = StepForces()
     /// By body index, whether an awake joint holds the body and it moves; empty when no joint is awake.
     private var jointed: [Bool] = []
     /// By body index, a dynamic body's acceleration at the step's start (forces, gravity, fields).
@@ -76,11 +66,11 @@ struct Stepper {
         let (set, jointSoftness, iterativeJointSoftness) = Self.solverSettings(h: h, settings)
         prepareBodies(h: h, bodies)
         impactShifts.start(&bodies, movers: movers)
-        prepareFields(fields, bodies)
-        prepareLoadHalves(bodyCount: bodies.count)
+        forces.prepareFields(fields, bodies)
+        forces.prepareLoadHalves(bodyCount: bodies.count, motions: &motions)
         prepareConstraints(set, tension: settings.implicitJointTension, bodies: &bodies, joints: &joints, contacts: contacts,
                            workers: workers.flatMap { $0.count > 1 ? $0 : nil })
-        prepareSpringWork(h: h, joints)
+        states.withUnsafeMutableBufferPointer { forces.prepareSprings(h: h, joints, states: $0.baseAddress!) }
         let relaxIterations = max(1, settings.relaxIterations)
         withContext(set, jointSoftness: jointSoftness, iterativeJointSoftness: iterativeJointSoftness,
                     settings: settings, joints: &joints, workers: workers) { step in
@@ -116,7 +106,7 @@ struct Stepper {
                 for _ in 1..<relaxIterations { step.relaxFriction() }
             }
         }
-        if !fieldWork.isEmpty { storeFieldEnergyOwed(&bodies) }
+        forces.storeFieldEnergyOwed(&bodies)
         storeImpulses(&contacts, linearSlop: settings.linearSlop)
         finalize(dt: dt, settings: settings, &bodies, &sleeper)
         impactShifts.carry(into: &bodies)
@@ -184,76 +174,6 @@ struct Stepper {
         }}}}
     }
 
-    /// The bodies the step's fields act on: dynamic, active and awake.
-    private mutating func prepareFields(_ fields: [FieldLoad], _ bodies: [Body]) {
-        fieldBodies.removeAll(keepingCapacity: true)
-        fieldWork.removeAll(keepingCapacity: true)
-        for load in fields {
-            let b = bodies[Int(load.body)]
-            guard b.isActive && b.kind == .dynamic && !b.isAsleep else { continue }
-            var work: Int32 = -1
-            if let v = load.field.potential(at: b.position, mass: b.mass, charge: b.charge) {
-                let a = load.field.acceleration(at: b.position, velocity: .zero, mass: b.mass, charge: b.charge,
-                                                time: load.time)
-                // A body under two fields owes its debt once, through the first, which settles
-                // them together (FieldWork.swift).
-                let first = fieldWork.firstIndex { fieldBodies[Int($0.fieldBody)].index == load.body }
-                var entry = FieldWork(fieldBody: Int32(fieldBodies.count), position: b.position, acceleration: a,
-                                      potential: v, owed: first == nil ? b.fieldEnergyOwed : 0,
-                                      lead: Int32(first ?? fieldWork.count), net: a)
-                entry.settled = b.velocity
-                if let first {
-                    fieldWork[first].shared = true
-                    fieldWork[first].net += a
-                    entry.shared = true
-                }
-                fieldWork.append(entry)
-                work = Int32(fieldWork.count - 1)
-            }
-            fieldBodies.append(FieldBody(field: load.field, index: load.body, position: b.position, mass: b.mass,
-                                         charge: b.charge, time: load.time, work: work))
-        }
-    }
-
-    /// Splits the constant load of each body under a field that turns the velocity into two
-    /// halves: BodyMotion keeps one (kicked after the turn), `loadHalves` the other (kicked before
-    /// the relax pass that precedes the turn). Halving a Float is exact, so the two add to the load.
-    private mutating func prepareLoadHalves(bodyCount: Int) {
-        loadHalves.removeAll(keepingCapacity: true)
-        if loadSplit.count != bodyCount { loadSplit = [Bool](repeating: false, count: bodyCount) }
-        for f in fieldBodies where f.field.dependsOnVelocity && !loadSplit[Int(f.index)] {
-            // Motions are built in body order.
-            var lo = 0, hi = motions.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if motions[mid].index < f.index { lo = mid + 1 } else { hi = mid }
-            }
-            guard lo < motions.count && motions[lo].index == f.index else { continue }
-            motions[lo].dvx *= 0.5
-            motions[lo].dvy *= 0.5
-            loadSplit[Int(f.index)] = true
-            loadHalves.append(LoadHalf(index: f.index, dvx: motions[lo].dvx, dvy: motions[lo].dvy))
-        }
-        for l in loadHalves { loadSplit[Int(l.index)] = false }
-    }
-
-    /// Each awake spring's state at the step's start (SpringWork.swift).
-    private mutating func prepareSpringWork(h: Double, _ joints: [Joint]) {
-        springWork.removeAll(keepingCapacity: true)
-        if springJoints.isEmpty { return }
-        states.withUnsafeMutableBufferPointer { sp in
-            for id in springJoints where SpringForce.isSpring(joints[Int(id)]) {
-                springWork.append(SpringWork.start(id, joints[Int(id)], sp.baseAddress!, h: h))
-            }
-        }
-    }
-
-    /// What each body under a field with a potential still owes after the step (FieldWork.swift).
-    private func storeFieldEnergyOwed(_ bodies: inout [Body]) {
-        for w in fieldWork { bodies[Int(fieldBodies[Int(w.fieldBody)].index)].fieldEnergyOwed = 0 }
-        for w in fieldWork { bodies[Int(fieldBodies[Int(w.fieldBody)].index)].fieldEnergyOwed += w.owed }
-    }
-
     /// The joints of awake bodies, the inertia their pull gives their bodies, and the contact
     /// constraints, colored into batches.
     private mutating func prepareConstraints(_ set: SolverSettings, tension: Bool, bodies: inout [Body],
@@ -292,12 +212,12 @@ struct Stepper {
         solverBodies.withUnsafeBufferPointer { sb in
         bodies.withUnsafeMutableBufferPointer { bp in
             awakeJoints.removeAll(keepingCapacity: true)
-            springJoints.removeAll(keepingCapacity: true)
+            forces.springJoints.removeAll(keepingCapacity: true)
             for j in joints.indices where joints[j].isActive
                 && !bp[Int(joints[j].bodyA)].isAsleep && !bp[Int(joints[j].bodyB)].isAsleep {
                 awakeJoints.append(Int32(j))
                 JointSolver.prepare(&joints[j], bp.baseAddress!, set)
-                if SpringForce.isSpring(joints[j]) || SpringForce.isAngularSpring(joints[j]) { springJoints.append(Int32(j)) }
+                if SpringForce.isSpring(joints[j]) || SpringForce.isAngularSpring(joints[j]) { forces.springJoints.append(Int32(j)) }
             }
             // The moving bodies a joint holds: their contacts may join its group.
             if !awakeJoints.isEmpty {
@@ -329,7 +249,10 @@ struct Stepper {
                                       _ body: (SolverContext) -> Void) {
         let h = Float(set.h), maxSpeed = Float(settings.maxLinearSpeed), sweeps = settings.maxImpactSweeps
         // Two workers share a step only when it is large enough to repay the handing over.
-        let split = workers.flatMap { $0.count > 1 && graph.batchCount >= SolverContext.splitBatches ? $0 : nil }
+        let colors = jointGroups.colors
+        let split = workers.flatMap {
+            $0.count > 1 && (graph.batchCount >= SolverContext.splitBatches || !colors.isEmpty) ? $0 : nil
+        }
         let colorStarts = graph.colorStarts
         states.withUnsafeMutableBufferPointer { sp in
         graph.withConstraints { wp, op, ip in
@@ -337,28 +260,33 @@ struct Stepper {
         motions.withUnsafeBufferPointer { mp in
         movers.withUnsafeBufferPointer { mv in
         awakeJoints.withUnsafeBufferPointer { aj in
-        springJoints.withUnsafeBufferPointer { springs in
-        fieldBodies.withUnsafeBufferPointer { fields in
-        loadHalves.withUnsafeBufferPointer { halves in
+        forces.springJoints.withUnsafeBufferPointer { springs in
+        forces.springConstants.withUnsafeBufferPointer { springConstants in
+        forces.fieldBodies.withUnsafeBufferPointer { fields in
+        forces.loadHalves.withUnsafeBufferPointer { halves in
         tensionInertia.turns.withUnsafeBufferPointer { turns in
-        fieldWork.withUnsafeMutableBufferPointer { work in
-        springWork.withUnsafeMutableBufferPointer { springWork in
+        forces.fieldWork.withUnsafeMutableBufferPointer { work in
+        forces.springWork.withUnsafeMutableBufferPointer { springWork in
         colorStarts.withUnsafeBufferPointer { colorStarts in
+        colors.order.withUnsafeBufferPointer { jointColorOrder in
+        colors.starts.withUnsafeBufferPointer { jointColorStarts in
         withUnsafeMutablePointer(to: &jointGroups) { groups in
         impactQueue.withBuffers { starts, neighbours, pending in impactShifts.withShifts { shifts in
             body(SolverContext(states: sp.baseAddress!, motions: mp, movers: mv, joints: jp.baseAddress!,
-                               awakeJoints: aj, jointGroups: groups, batches: wp, colorStarts: colorStarts,
+                               awakeJoints: aj, jointGroups: groups, jointColorOrder: jointColorOrder,
+                               jointColorStarts: jointColorStarts, jointLeftovers: colors.hasLeftovers,
+                               batches: wp, colorStarts: colorStarts,
                                workers: split.map { Unmanaged.passUnretained($0) }, overflow: op, impacts: ip,
                                impactQueue: ImpactSweeps(starts: starts, neighbours: neighbours, pending: pending),
                                impactShifts: shifts,
-                               springs: springs, fieldBodies: fields, loadHalves: halves, stiffTurns: turns, fieldWork: work,
+                               springs: springs, springConstants: springConstants, fieldBodies: fields, loadHalves: halves, stiffTurns: turns, fieldWork: work,
                                springWork: springWork,
                                solver: set, wide: WideSettings(set), jointSoftness: jointSoftness,
                                iterativeJointSoftness: iterativeJointSoftness,
                                iterativeJointPasses: max(1, settings.iterativeJointPasses),
                                iterativeJointRelaxPasses: max(1, settings.iterativeJointRelaxPasses), h: h,
                                maxLinearSpeed: maxSpeed, impactSweeps: sweeps))
-        }}}}}}}}}}}}}}}}
+        }}}}}}}}}}}}}}}}}}}
     }
 
     /// Stores the step's impulses in the manifolds (warm starting), then decides touching.
