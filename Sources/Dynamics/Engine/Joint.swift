@@ -86,6 +86,10 @@ struct Joint: Sendable {
     var axisA: Vector = .zero
     var angleB: Double = 0
     var angularSoftness = Softness.rigid
+    /// The relative angle `angle(_:)` last found, and the bits of the two bodies' step rotations
+    /// it was found for (forgotten by each step's prepare, since deltaAngle changes).
+    var angleKeyA: UInt64 = .max, angleKeyB: UInt64 = .max
+    var lastAngle: Double = .nan
 
     // Accumulated impulses (warm starting)
     var linearImpulse: Vector = .zero
@@ -127,4 +131,28 @@ struct Joint: Sendable {
     var angularHertz: Double { definition.angularHertz }
     var targetAngle: Double { definition.targetAngle }
     var angularDampingRatio: Double { definition.angularDampingRatio }
+}
+
+extension Joint {
+    /// The relative angle of body B to body A, counted from the reference angle: the step's
+    /// `deltaAngle` plus the turn between their rotations within the step. Within a substep the
+    /// rotations change only when the positions are integrated, while a pin's limits and its
+    /// angular spring ask for this angle in every solve, relax and kick, up to eight times
+    /// between two integrations, and atan2 is the costliest part of such a pin's solve. So the
+    /// angle is kept with the rotations' bits it was found for, and found again only when they
+    /// differ: the very value the same arithmetic gives.
+    @inline(__always) mutating func angle(_ s: UnsafeMutablePointer<BodyState>) -> Double {
+        let a = s[Int(bodyA)], b = s[Int(bodyB)]
+        let keyA = UInt64(a.qc.bitPattern) << 32 | UInt64(a.qs.bitPattern)
+        let keyB = UInt64(b.qc.bitPattern) << 32 | UInt64(b.qs.bitPattern)
+        if keyA == angleKeyA && keyB == angleKeyB { return lastAngle }
+        let angle = deltaAngle + JointSolver.relativeAngle(b.dq, a.dq)
+        angleKeyA = keyA; angleKeyB = keyB; lastAngle = angle
+        return angle
+    }
+
+    /// Forgets the kept angle (each step's prepare, which sets a new deltaAngle).
+    @inline(__always) mutating func forgetAngle() {
+        angleKeyA = .max; angleKeyB = .max; lastAngle = .nan
+    }
 }

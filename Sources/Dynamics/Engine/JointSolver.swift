@@ -14,7 +14,9 @@ enum JointSolver {
         j.rB = b.rotation.rotate(j.localAnchorB)
         j.deltaCenter = b.position - a.position
         j.deltaAngle = Angle.normalized(relativeAngle(b.rotation, a.rotation) - j.referenceAngle)
-        j.angleB = b.rotation.angle
+        j.forgetAngle()
+        // Only a mouse joint turns its body toward a target angle.
+        if j.kind == .mouse { j.angleB = b.rotation.angle }
         j.axisA = a.rotation.rotate(j.localAxisA)
         switch j.kind {
         case .distance:
@@ -202,7 +204,7 @@ enum JointSolver {
             s[ia].w -= j.iA * imp; s[ib].w += j.iB * imp
         }
         if j.enableLimit {
-            let angle = j.deltaAngle + relativeAngle(s[ib].dq, s[ia].dq)
+            let angle = j.angle(s)
             do {
                 let (bias, ms, isc) = limitTerms(angle - j.lower, set, soft, useBias)
                 var imp = -j.axialMass * ms * (s[ib].w - s[ia].w + bias) - isc * j.lowerImpulse
@@ -233,7 +235,7 @@ enum JointSolver {
         if useBias {
             let sep = (s[ib].dp - s[ia].dp) + (rB - rA) + j.deltaCenter
             bias = sep * soft.biasRate
-            angleBias = (j.deltaAngle + relativeAngle(s[ib].dq, s[ia].dq)) * soft.biasRate
+            angleBias = (j.angle(s)) * soft.biasRate
             ms = soft.massScale; isc = soft.impulseScale
         }
         let mA = j.mA, mB = j.mB, iA = j.iA, iB = j.iB
@@ -323,7 +325,7 @@ enum JointSolver {
         let cdot = (perp.dot(s[ib].v - s[ia].v) + s2 * s[ib].w - s1 * s[ia].w, s[ib].w - s[ia].w)
         var bias = (0.0, 0.0), ms = 1.0, isc = 0.0
         if useBias {
-            let angle = j.deltaAngle + relativeAngle(s[ib].dq, s[ia].dq)
+            let angle = j.angle(s)
             bias = (soft.biasRate * perp.dot(d), soft.biasRate * angle)
             ms = soft.massScale; isc = soft.impulseScale
         }

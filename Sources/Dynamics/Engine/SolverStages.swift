@@ -64,11 +64,10 @@ extension SolverContext {
         defer { if beside { noteFieldKicks(tau: tau, starting: false, turn: velocityFields) } }
         if !velocityFields {
             for (k, j) in springs.enumerated() {
-                let joint = joints[Int(j)]
-                if joint.kind == .revolute {
-                    SpringForce.kickAngular(joint, springConstants[k], states, h: h, tau: tau)
+                if joints[Int(j)].kind == .revolute {
+                    SpringForce.kickAngular(&joints[Int(j)], springConstants[k], states, h: h, tau: tau)
                 } else {
-                    SpringForce.kick(joint, springConstants[k], states, h: h, tau: tau)
+                    SpringForce.kick(joints[Int(j)], springConstants[k], states, h: h, tau: tau)
                 }
             }
         }
@@ -114,9 +113,33 @@ extension SolverContext {
 
     /// Applies the impulses stored from the last substep (or step) before solving.
     @inline(__always) func warmStart() {
-        for j in awakeJoints { JointSolver.warmStart(&joints[Int(j)], states) }
+        warmStartJoints()
         for w in 0..<batches.count { WideContactSolver.warmStart(&batches[w], states) }
         for c in 0..<overflow.count { ContactSolver.warmStart(&overflow[c], states) }
+    }
+
+    /// The joints' stored impulses: in the awake order, or, when the iterative joints are colored,
+    /// the others in the awake order and then the colored ones color after color, each color
+    /// shared by the workers when `shared` (the order the solve passes take).
+    @inline(__always) func warmStartJoints(shared: Bool = false) {
+        if jointColorStarts.isEmpty {
+            for j in awakeJoints { JointSolver.warmStart(&joints[Int(j)], states) }
+            return
+        }
+        let isIterative = jointGroups.pointee.isIterative
+        isIterative.withUnsafeBufferPointer { iterative in
+            for j in awakeJoints where !iterative[Int(j)] { JointSolver.warmStart(&joints[Int(j)], states) }
+        }
+        if shared {
+            runSplit(.warmStartJoints)
+        } else {
+            warmStartColoredJoints(0..<jointColorOrder.count)
+        }
+    }
+
+    /// The stored impulses of the colored joints at `range` of their order.
+    @inline(__always) func warmStartColoredJoints(_ range: Range<Int>) {
+        for k in range { JointSolver.warmStart(&joints[Int(jointColorOrder[k])], states) }
     }
 
     /// One pass over the joints: each joint alone in its group by itself, then each group at once.

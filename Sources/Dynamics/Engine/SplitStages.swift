@@ -25,7 +25,7 @@ import Geometry
 enum SplitPass: Int {
     case warmStart, solve, relax, relaxFriction, integrateVelocities, integratePositions
     /// A pass over the colored joints (JointColors.swift), with and without bias.
-    case solveJoints, relaxJoints
+    case solveJoints, relaxJoints, warmStartJoints
 }
 
 /// What a chunk of a split stage needs: the context, the pass, and the first batch of its color.
@@ -61,7 +61,7 @@ extension SolverContext {
             runSplit(.integrateVelocities)
             if !potentials { resolveImpacts() }
             keepStiffTurns()
-            for j in awakeJoints { JointSolver.warmStart(&joints[Int(j)], states) }
+            warmStartJoints(shared: true)
             runSplit(.warmStart)
             for c in 0..<overflow.count { ContactSolver.warmStart(&overflow[c], states) }
             solveJoints(useBias: true, shared: true)
@@ -114,12 +114,12 @@ extension SolverContext {
                 workers.run(motions.count, minimumChunk: Self.bodiesPerChunk, runSplitChunk, raw)
             case .integratePositions:
                 workers.run(movers.count, minimumChunk: Self.bodiesPerChunk, runSplitChunk, raw)
-            case .solveJoints, .relaxJoints:
+            case .solveJoints, .relaxJoints, .warmStartJoints:
                 let colors = jointColorStarts.count - 1
                 for c in 0..<colors {
                     let lo = jointColorStarts[c], hi = jointColorStarts[c + 1]
                     if jointLeftovers && c == colors - 1 {
-                        solveColoredJoints(useBias: pass == .solveJoints, lo..<hi)
+                        runChunk(pass, base: lo, 0, hi - lo)
                     } else {
                         sp.pointee.base = lo
                         workers.run(hi - lo, minimumChunk: Self.jointsPerChunk, runSplitChunk, raw)
@@ -153,6 +153,8 @@ extension SolverContext {
             for i in movers[lo..<hi] { states[Int(i)].advance(by: h) }
         case .solveJoints, .relaxJoints:
             solveColoredJoints(useBias: pass == .solveJoints, base + lo..<base + hi)
+        case .warmStartJoints:
+            warmStartColoredJoints(base + lo..<base + hi)
         }
     }
 }

@@ -103,14 +103,14 @@ enum SpringForce {
 
     /// One kick of a pin's angular spring: torque toward the relative angle `targetAngle`
     /// (counted from the joint's reference angle), and the exact decay of the relative turn.
-    static func kickAngular(_ j: Joint, _ constants: SpringConstants, _ s: UnsafeMutablePointer<BodyState>,
+    static func kickAngular(_ j: inout Joint, _ constants: SpringConstants, _ s: UnsafeMutablePointer<BodyState>,
                             h: Double, tau: Double) {
         let ia = Int(j.bodyA), ib = Int(j.bodyB)
         let inverseSum = j.iA + j.iB
         guard inverseSum > 0 else { return }
         let inertia = 1 / inverseSum
         let omega = 2 * Double.pi * j.angularHertz
-        let angle = j.deltaAngle + JointSolver.relativeAngle(s[ib].dq, s[ia].dq)
+        let angle = j.angle(s)
         var impulse = -tau * inertia * constants.stiffness * (angle - j.targetAngle)
         if j.angularDampingRatio > 0 {
             let decay = constants.decay(omega, j.angularDampingRatio, tau: tau)
