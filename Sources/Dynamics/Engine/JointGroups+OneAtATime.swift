@@ -49,39 +49,56 @@ extension JointGroups {
             if c.mA == 0 && c.iA == 0 || c.mB == 0 && c.iB == 0 { continue }
             if !massesClose(c.mA, c.mB) { return false }
         }
-        var items: [Int32] = []
-        var ends: [(Int, Int)] = []
-        ends.reserveCapacity(group.count)
-        for id in group {
-            let j = joints[Int(id)]
-            guard massesClose(j.mA, j.mB) else { return false }
-            let a = items.firstIndex(of: j.bodyA) ?? { items.append(j.bodyA); return items.count - 1 }()
-            let b = items.firstIndex(of: j.bodyB) ?? { items.append(j.bodyB); return items.count - 1 }()
-            ends.append((a, b))
-        }
-        // One joint fewer than its items is a tree only when the joints alone connect them all:
-        // a group is also joined through its contacts, and two joints over one pair of items
-        // beside a contact to a third item count as many joints as a tree would.
-        guard items.count == group.count + 1 else { return false }
-        let (far, _, reached) = farthest(from: 0, items.count, ends)
-        guard reached == items.count else { return false }
-        return farthest(from: far, items.count, ends).1 <= oneAtATimeMaxPath
+        // Scratch on the stack: this runs for every group of every step (a crowd of ragdolls has
+        // hundreds), and arrays here cost more than the test.
+        let n = group.count
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * n) { items in
+        withUnsafeTemporaryAllocation(of: (Int, Int).self, capacity: n) { ends in
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (2 * n)) { scratch in
+            var itemCount = 0
+            func place(_ body: Int32) -> Int {
+                for i in 0..<itemCount where items[i] == body { return i }
+                items[itemCount] = body
+                itemCount += 1
+                return itemCount - 1
+            }
+            for (k, id) in group.enumerated() {
+                let j = joints[Int(id)]
+                guard massesClose(j.mA, j.mB) else { return false }
+                let a = place(j.bodyA)
+                let b = place(j.bodyB)
+                ends[k] = (a, b)
+            }
+            // One joint fewer than its items is a tree only when the joints alone connect them
+            // all: a group is also joined through its contacts, and two joints over one pair of
+            // items beside a contact to a third item count as many joints as a tree would.
+            guard itemCount == n + 1 else { return false }
+            let edges = UnsafeBufferPointer(rebasing: ends[0..<n])
+            let depth = UnsafeMutableBufferPointer(rebasing: scratch[0..<itemCount])
+            let queue = UnsafeMutableBufferPointer(rebasing: scratch[itemCount..<2 * itemCount])
+            let (far, _, reached) = farthest(from: 0, edges, depth: depth, queue: queue)
+            guard reached == itemCount else { return false }
+            return farthest(from: far, edges, depth: depth, queue: queue).1 <= oneAtATimeMaxPath
+        }}}
     }
 
     /// The item farthest from `start` across the joints `ends`, how many joints away it is, and
-    /// how many items the joints reach from `start`.
-    private static func farthest(from start: Int, _ count: Int, _ ends: [(Int, Int)]) -> (Int, Int, Int) {
-        var depth = [Int](repeating: -1, count: count)
-        var queue = [start]
+    /// how many items the joints reach from `start` (`depth` and `queue` hold one entry per item).
+    private static func farthest(from start: Int, _ ends: UnsafeBufferPointer<(Int, Int)>,
+                                 depth: UnsafeMutableBufferPointer<Int>, queue: UnsafeMutableBufferPointer<Int>)
+        -> (Int, Int, Int) {
+        for i in depth.indices { depth[i] = -1 }
+        queue[0] = start
+        var count = 1
         depth[start] = 0
         var head = 0, last = start
-        while head < queue.count {
+        while head < count {
             let i = queue[head]; head += 1; last = i
             for (a, b) in ends where a == i || b == i {
                 let other = a == i ? b : a
-                if depth[other] < 0 { depth[other] = depth[i] + 1; queue.append(other) }
+                if depth[other] < 0 { depth[other] = depth[i] + 1; queue[count] = other; count += 1 }
             }
         }
-        return (last, depth[last], queue.count)
+        return (last, depth[last], count)
     }
 }

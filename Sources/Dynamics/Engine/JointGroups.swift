@@ -103,6 +103,8 @@ struct JointGroups {
     var eliminationOrders: [[Int]] = []
 
     private var parent: [Int32] = []
+    /// By root body, the index of its group while collecting (-1 between uses).
+    private var groupOfRoot: [Int32] = []
     /// The rows of the group being solved (JointGroups+Rows.swift).
     var rows: [JointRow] = []
     var system = BoundedLinearSystem()
@@ -262,27 +264,37 @@ struct JointGroups {
 
     /// The joints and contacts of each set of bodies. Each joint belongs to the group of a moving
     /// body it holds. Groups are listed in the order of their first joint and joints in the awake
-    /// order, so the same world always solves in the same order (the dictionary is only looked
-    /// up, never iterated).
+    /// order, so the same world always solves in the same order.
     private mutating func collect(awake: UnsafeBufferPointer<Int32>, joints: UnsafeBufferPointer<Joint>,
                                   contacts: UnsafeBufferPointer<ContactConstraint>,
                                   jointed: UnsafeBufferPointer<Bool>) -> ([[Int32]], [[Int32]]) {
-        var groupOfRoot: [Int32: Int] = [:]
+        if groupOfRoot.count != parent.count { groupOfRoot = [Int32](repeating: -1, count: parent.count) }
         var groups: [[Int32]] = []
+        var roots: [Int32] = []
         for id in awake {
             let j = joints[Int(id)]
             guard JointSolver.isGroupable(j) else { continue }
             let body = Self.moves(j.mB, j.iB) ? j.bodyB : (Self.moves(j.mA, j.iA) ? j.bodyA : -1)
             guard body >= 0 else { continue }
-            let key = root(body)
-            if let g = groupOfRoot[key] { groups[g].append(id) } else { groupOfRoot[key] = groups.count; groups.append([id]) }
+            let key = Int(root(body))
+            let g = groupOfRoot[key]
+            if g >= 0 {
+                groups[Int(g)].append(id)
+            } else {
+                groupOfRoot[key] = Int32(groups.count)
+                roots.append(Int32(key))
+                groups.append([id])
+            }
         }
         var groupContacts = [[Int32]](repeating: [], count: groups.count)
         for (k, c) in contacts.enumerated() {
             let body = Self.contactBody(c, jointed)
-            guard body >= 0, let g = groupOfRoot[root(body)] else { continue }
-            groupContacts[g].append(Int32(k))
+            guard body >= 0 else { continue }
+            let g = groupOfRoot[Int(root(body))]
+            guard g >= 0 else { continue }
+            groupContacts[Int(g)].append(Int32(k))
         }
+        for r in roots { groupOfRoot[Int(r)] = -1 }
         return (groups, groupContacts)
     }
 
