@@ -178,7 +178,7 @@ struct Stepper {
     /// constraints, colored into batches.
     private mutating func prepareConstraints(_ set: SolverSettings, tension: Bool, bodies: inout [Body],
                                              joints: inout [Joint], contacts: ContactSet, workers: SolverWorkers?) {
-        prepareJoints(set, bodies: &bodies, joints: &joints)
+        prepareJoints(set, bodies: &bodies, joints: &joints, workers: workers)
         // Every constraint on a body sees the inertia the backward step of its pins' pull gives it:
         // the joints (TensionInertia.apply) and, through the solver bodies, its contacts.
         if tension { prepareTensionInertia(h: set.h, &joints) } else { tensionInertia.forget() }
@@ -206,7 +206,8 @@ struct Stepper {
     }
 
     /// The joints whose bodies are awake, prepared for the step, and the moving bodies they hold.
-    private mutating func prepareJoints(_ set: SolverSettings, bodies: inout [Body], joints: inout [Joint]) {
+    private mutating func prepareJoints(_ set: SolverSettings, bodies: inout [Body], joints: inout [Joint],
+                                        workers: SolverWorkers?) {
         let bodyCount = bodies.count
         jointed.removeAll(keepingCapacity: true)
         solverBodies.withUnsafeBufferPointer { sb in
@@ -216,9 +217,23 @@ struct Stepper {
             for j in joints.indices where joints[j].isActive
                 && !bp[Int(joints[j].bodyA)].isAsleep && !bp[Int(joints[j].bodyB)].isAsleep {
                 awakeJoints.append(Int32(j))
-                JointSolver.prepare(&joints[j], bp.baseAddress!, set)
                 if SpringForce.isSpring(joints[j]) || SpringForce.isAngularSpring(joints[j]) { forces.springJoints.append(Int32(j)) }
             }
+            // Each joint's preparation reads its bodies and writes only itself: two workers may
+            // share it in any order.
+            if !awakeJoints.isEmpty {
+            joints.withUnsafeMutableBufferPointer { jp in
+            awakeJoints.withUnsafeBufferPointer { awake in
+                var task = JointPreparation(joints: jp.baseAddress!, bodies: bp.baseAddress!, awake: awake.baseAddress!,
+                                            settings: set)
+                withUnsafeMutablePointer(to: &task) { raw in
+                    if let workers {
+                        workers.run(awake.count, minimumChunk: JointPreparation.minimumChunk, prepareJointChunk, raw)
+                    } else {
+                        prepareJointChunk(raw, 0, awake.count)
+                    }
+                }
+            }}}
             // The moving bodies a joint holds: their contacts may join its group.
             if !awakeJoints.isEmpty {
                 jointed.append(contentsOf: repeatElement(false, count: bodyCount))
@@ -325,4 +340,20 @@ struct Stepper {
             }
         }}
     }
+}
+
+/// The awake joints to prepare for a step, for the worker that takes a chunk of them.
+private struct JointPreparation {
+    /// The fewest joints in a worker's chunk.
+    static let minimumChunk = 256
+    let joints: UnsafeMutablePointer<Joint>
+    let bodies: UnsafeMutablePointer<Body>
+    let awake: UnsafePointer<Int32>
+    let settings: SolverSettings
+}
+
+/// Prepares the awake joints at `lo..<hi` of the list.
+private func prepareJointChunk(_ raw: UnsafeMutableRawPointer, _ lo: Int, _ hi: Int) {
+    let task = raw.assumingMemoryBound(to: JointPreparation.self).pointee
+    for k in lo..<hi { JointSolver.prepare(&task.joints[Int(task.awake[k])], task.bodies, task.settings) }
 }
