@@ -43,7 +43,7 @@ extension DynamicAnimator {
         resetItemSettings()
         plan.apply(records: records, world: world)
         for b in committedBehaviors { b.sync(context) }
-        for r in records { for s in r.shapes { world.refreshMaterials(of: s) } }
+        world.refreshMaterials(of: records.flatMap(\.shapes))
     }
 
     /// Flattens the tree and detaches the behaviors that are no longer in it.

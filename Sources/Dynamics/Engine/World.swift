@@ -86,7 +86,10 @@ final class World {
         precondition(body != ground, "the ground body is permanent")
         let id = body.index
         wake(id)
-        for s in shapes.indices where shapes[s].isActive && shapes[s].body == id { destroyShape(ShapeID(Int32(s))) }
+        // The body's own shapes (its list), in index order, as a scan of every shape finds them.
+        var own: [Int32] = [], k = bodies[Int(id)].firstShape
+        while k >= 0 { own.append(k); k = shapes[Int(k)].nextShape }
+        for s in own.sorted() where shapes[Int(s)].isActive && shapes[Int(s)].body == id { destroyShape(ShapeID(s)) }
         for j in joints.indices where joints[j].isActive && (joints[j].bodyA == id || joints[j].bodyB == id) {
             destroyJoint(JointID(Int32(j)))
         }
@@ -134,7 +137,8 @@ final class World {
     private func wakeContacts(of shape: Int32) {
         wake(shapes[Int(shape)].body)
         guard sleeper.hasSleepers else { return }
-        for c in contactSet.contacts where c.shapeA == shape || c.shapeB == shape {
+        for i in contactSet.contactIndices(of: shape) {
+            let c = contactSet.contacts[i]
             wake(shapes[Int(c.shapeA)].body)
             wake(shapes[Int(c.shapeB)].body)
         }
@@ -287,6 +291,14 @@ final class World {
     /// Material of a shape changed: refresh the mixed friction and restitution of its contacts.
     func refreshMaterials(of id: ShapeID) {
         for c in contactSet.refreshMaterials(of: id.index, shapes: shapes) {
+            wake(shapes[Int(c.shapeA)].body)
+            wake(shapes[Int(c.shapeB)].body)
+        }
+    }
+
+    /// The same for many shapes, in their order, in one pass over the contacts.
+    func refreshMaterials(of ids: [ShapeID]) {
+        for c in contactSet.refreshMaterials(ofShapes: ids.map(\.index), shapes: shapes) {
             wake(shapes[Int(c.shapeA)].body)
             wake(shapes[Int(c.shapeB)].body)
         }
