@@ -250,11 +250,7 @@ struct ContactSet {
     /// or elasticity changed, in order.
     mutating func refreshMaterials(of id: Int32, shapes: [Shape]) -> [Contact] {
         var changed: [Contact] = []
-        for i in contactIndices(of: id) {
-            let mixed = Self.mixMaterials(shapes[Int(contacts[i].shapeA)], shapes[Int(contacts[i].shapeB)])
-            if mixed != (contacts[i].friction, contacts[i].restitution) { changed.append(contacts[i]) }
-            (contacts[i].friction, contacts[i].restitution) = mixed
-        }
+        for i in contactIndices(of: id) { remix(i, shapes: shapes, changed: &changed) }
         return changed
     }
 
@@ -278,14 +274,16 @@ struct ContactSet {
             byShape[Int(next[Int(c.shapeB)])] = Int32(i); next[Int(c.shapeB)] += 1
         }
         for id in ids {
-            for k in starts[Int(id)]..<starts[Int(id) + 1] {
-                let i = Int(byShape[Int(k)])
-                let mixed = Self.mixMaterials(shapes[Int(contacts[i].shapeA)], shapes[Int(contacts[i].shapeB)])
-                if mixed != (contacts[i].friction, contacts[i].restitution) { changed.append(contacts[i]) }
-                (contacts[i].friction, contacts[i].restitution) = mixed
-            }
+            for k in starts[Int(id)]..<starts[Int(id) + 1] { remix(Int(byShape[Int(k)]), shapes: shapes, changed: &changed) }
         }
         return changed
+    }
+
+    /// Mixes contact `i`'s materials again, listing it in `changed` when they differ.
+    @inline(__always) private mutating func remix(_ i: Int, shapes: [Shape], changed: inout [Contact]) {
+        let mixed = Self.mixMaterials(shapes[Int(contacts[i].shapeA)], shapes[Int(contacts[i].shapeB)])
+        if mixed != (contacts[i].friction, contacts[i].restitution) { changed.append(contacts[i]) }
+        (contacts[i].friction, contacts[i].restitution) = mixed
     }
 
     /// Finds the contacts with an active body (ActiveContacts.swift): before the narrow phase, and
