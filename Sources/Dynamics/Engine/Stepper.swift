@@ -221,11 +221,9 @@ struct Stepper {
             }
             // Each joint's preparation reads its bodies and writes only itself: two workers may
             // share it in any order.
-            if !awakeJoints.isEmpty {
             joints.withUnsafeMutableBufferPointer { jp in
             awakeJoints.withUnsafeBufferPointer { awake in
-                var task = JointPreparation(joints: jp.baseAddress!, bodies: bp.baseAddress!, awake: awake.baseAddress!,
-                                            settings: set)
+                var task = JointPreparation(joints: jp, bodies: bp.baseAddress!, awake: awake, settings: set)
                 withUnsafeMutablePointer(to: &task) { raw in
                     if let workers {
                         workers.run(awake.count, minimumChunk: JointPreparation.minimumChunk, prepareJointChunk, raw)
@@ -233,7 +231,7 @@ struct Stepper {
                         prepareJointChunk(raw, 0, awake.count)
                     }
                 }
-            }}}
+            }}
             // The moving bodies a joint holds: their contacts may join its group.
             if !awakeJoints.isEmpty {
                 jointed.append(contentsOf: repeatElement(false, count: bodyCount))
@@ -346,9 +344,9 @@ struct Stepper {
 private struct JointPreparation {
     /// The fewest joints in a worker's chunk.
     static let minimumChunk = 256
-    let joints: UnsafeMutablePointer<Joint>
+    let joints: UnsafeMutableBufferPointer<Joint>
     let bodies: UnsafeMutablePointer<Body>
-    let awake: UnsafePointer<Int32>
+    let awake: UnsafeBufferPointer<Int32>
     let settings: SolverSettings
 }
 
