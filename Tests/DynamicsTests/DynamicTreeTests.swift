@@ -3,7 +3,12 @@
 // consistent), through insertions, moves and removals that restructure it. A row of boxes that
 // keeps growing in one direction, the case that deepens a tree most, is answered in full too:
 // a query's traversal stack is bounded, and a tree deeper than it would drop leaves silently.
+// Leaves grown in place and the tree rebuilt above them (DynamicTree+Rebuild.swift) answer the
+// same, with the walls' marks right, and a cloud of boxes all moved at once makes a tree whose
+// nodes' summed perimeters (what a query's chance of entering them goes by) are well under those
+// of the same moves made one leaf at a time.
 import Testing
+import Foundation
 import Geometry
 @testable import Dynamics
 
@@ -96,5 +101,121 @@ import Geometry
             let expected = Array(Int32(max(0, start - 1))...Int32(min(2_999, start + 20)))
             #expect(found.sorted() == expected, "query at \(x)")
         }
+    }
+
+    /// The summed perimeters of the internal nodes, over the root's: the surface-area cost of the
+    /// tree, proportional to the nodes a query of a random small box expects to enter.
+    static func cost(_ tree: DynamicTree) -> Double {
+        let inner = tree.nodes.filter { $0.height > 0 }.reduce(0.0) { $0 + $1.aabb.perimeter }
+        return inner / tree.nodes[Int(tree.root)].aabb.perimeter
+    }
+
+    /// Each node's wall mark is whether a wall's leaf lies at or below it, and none stays marked
+    /// grown after a rebuild.
+    static func checkMarks(_ tree: DynamicTree, walls: Set<Int32>) {
+        func walk(_ index: Int32) -> Bool {
+            let node = tree.nodes[Int(index)]
+            #expect(!node.isEnlarged, "node \(index) still marked grown")
+            var hasWall = walls.contains(node.item)
+            if !node.isLeaf {
+                let left = walk(node.child1), right = walk(node.child2)
+                hasWall = left || right
+            }
+            #expect(node.hasWall == hasWall, "node \(index)'s wall mark")
+            return hasWall
+        }
+        _ = walk(tree.root)
+    }
+
+    @Test("leaves grown in place and rebuilt above answer every query exactly, walls' queries too")
+    func rebuiltTreeAnswersExactly() {
+        var rng = SeededLcg(state: 11)
+        var tree = DynamicTree()
+        var proxies: [Int32: Int32] = [:], boxes: [Int32: AABB] = [:]
+        var walls: Set<Int32> = []
+        let spread = 800.0
+        for item in Int32(0)..<800 {
+            let b = Self.box(&rng, spread: spread)
+            let wall = item % 7 == 0
+            proxies[item] = tree.insert(b, item: item, isWall: wall)
+            boxes[item] = b
+            if wall { walls.insert(item) }
+        }
+        var next: Int32 = 800
+        for round in 0..<40 {
+            // A step: a few hundred leaves move (the walls stay), then the tree is rebuilt.
+            for item in proxies.keys.sorted() where !walls.contains(item) && rng.unit() < 0.3 {
+                let b = Self.box(&rng, spread: spread)
+                tree.enlarge(proxies[item]!, to: b)
+                boxes[item] = b
+            }
+            tree.rebuild()
+            // Between steps, leaves come and go one at a time.
+            if round % 2 == 0 {
+                let item = proxies.keys.sorted()[Int(rng.unit() * Double(proxies.count))]
+                tree.remove(proxies.removeValue(forKey: item)!)
+                boxes.removeValue(forKey: item)
+                walls.remove(item)
+            } else {
+                let b = Self.box(&rng, spread: spread)
+                proxies[next] = tree.insert(b, item: next, isWall: false)
+                boxes[next] = b
+                next += 1
+            }
+            if round % 8 == 7 {
+                Self.checkShape(tree, items: Set(proxies.keys))
+                Self.checkMarks(tree, walls: walls)
+                Self.checkQueries(tree, boxes, &rng, spread: spread)
+                for _ in 0..<20 {
+                    let q = Self.box(&rng, spread: spread)
+                    var found: [Int32] = []
+                    tree.queryWalls(q) { found.append($0) }
+                    #expect(found.sorted() == boxes.filter { walls.contains($0.key) && $0.value.overlaps(q) }.map(\.key).sorted())
+                }
+            }
+        }
+    }
+
+    @Test("a cloud moved all at once and rebuilt costs well under the same moves made leaf by leaf")
+    func rebuiltTreeIsCheaper() {
+        var rng = SeededLcg(state: 5)
+        var incremental = DynamicTree(), rebuilt = DynamicTree()
+        var proxies: [Int32] = []
+        for item in Int32(0)..<2_000 {
+            let b = Self.box(&rng, spread: 2_000)
+            proxies.append(incremental.insert(b, item: item, isWall: false))
+            _ = rebuilt.insert(b, item: item, isWall: false)
+        }
+        for _ in 0..<5 {
+            for proxy in proxies {
+                let b = Self.box(&rng, spread: 2_000)
+                incremental.move(proxy, to: b)
+                rebuilt.enlarge(proxy, to: b)
+            }
+            rebuilt.rebuild()
+        }
+        Self.checkShape(rebuilt, items: Set(0..<2_000))
+        // Same leaves, same root box: only the internal nodes differ.
+        #expect(Self.cost(rebuilt) < 0.8 * Self.cost(incremental), "rebuilt \(Self.cost(rebuilt)), leaf by leaf \(Self.cost(incremental))")
+    }
+
+    /// Boxes at 1.02^k, spread so that each binned split sets a few dozen of the widest apart
+    /// from the rest: the rebuilt tree stays within a query's stack (a build past 48 levels
+    /// halves its lists instead) and answers in full.
+    @Test("a rebuild over boxes spaced ever wider stays shallow and answers in full")
+    func rebuildOverWideningSpacingStaysShallow() {
+        var tree = DynamicTree()
+        var proxies: [Int32] = []
+        for item in Int32(0)..<1_000 {
+            let x = pow(1.02, Double(item))
+            proxies.append(tree.insert(AABB(lower: Vector(x, 0), upper: Vector(x + 0.01, 1)), item: item, isWall: false))
+        }
+        for (k, proxy) in proxies.enumerated() {
+            let x = pow(1.02, Double(k)) + 0.001
+            tree.enlarge(proxy, to: AABB(lower: Vector(x, 0), upper: Vector(x + 0.01, 1)))
+        }
+        tree.rebuild()
+        Self.checkShape(tree, items: Set(0..<1_000))
+        #expect(tree.nodes[Int(tree.root)].height <= 48 + 10, "height \(tree.nodes[Int(tree.root)].height)")
     }
 }

@@ -7,7 +7,8 @@
 //   its world vertices and returns its tight box), sweeps the box over the step's travel and
 //   turn, and moves the proxy only when the box has left its fat box, to a fat box reaching
 //   ahead of the motion by at most four margins (`ahead`). A moved proxy goes into the move
-//   buffer.
+//   buffer. It is grown in place, and the tree above the moved proxies is built again once they
+//   all have moved (DynamicTree+Rebuild.swift).
 // - `updatePairs` then queries the tree once per moved proxy and hands every new, admissible pair
 //   to the ContactSet. When both shapes of a pair moved, only the lower id creates it, after both
 //   fat boxes are final, so the pairs found do not depend on the order shapes were moved in.
@@ -133,10 +134,11 @@ struct BroadPhase {
                 var fat = box.enlarged(by: margin)
                 let ahead = Self.ahead(travel, margin: margin)
                 fat = fat.union(AABB(lower: fat.lower + ahead, upper: fat.upper + ahead))
-                tree.move(proxy, to: fat)
+                tree.enlarge(proxy, to: fat)
                 markMoved(Int32(i))
             }
         }
+        tree.rebuild()
     }
 
     /// How far ahead of a body's motion its fat box reaches: four steps' travel, no more than four

@@ -12,6 +12,13 @@
 // category bits. The wall guard's query (`queryWalls`) skips every subtree without one, so a
 // fast body's sweep is not handed the hundreds of moving shapes beside its path; it visits the
 // walls in the order the full query would have, so ties between walls resolve as they did.
+//
+// A leaf that moves as a body moves is grown in place (`enlarge`), its ancestors with it, and the
+// part of the tree above the grown leaves is built again once the step's moves are done
+// (`rebuild`, DynamicTree+Rebuild.swift), as Box2D v3 does: a leaf taken out and put back one at a
+// time finds its place by a greedy descent and keeps the tree balanced by height, not by area,
+// and a step that moves a third of a smashed wall's boxes left a tree whose queries visited ten
+// nodes for every leaf they found.
 
 struct DynamicTree {
     static let null: Int32 = -1
@@ -24,11 +31,14 @@ struct DynamicTree {
         var height: Int32      // leaf = 0, free = -1
         var item: Int32        // the shape index, for leaves
         var hasWall: Bool      // a wall's leaf at or below (in the padding: still 56 bytes)
+        var isEnlarged = false // grown in place since the last rebuild (DynamicTree+Rebuild.swift;
+                               // in the padding too)
         @inline(__always) var isLeaf: Bool { child1 == DynamicTree.null }
     }
 
-    private(set) var nodes: [Node] = []
-    private var root: Int32 = null
+    /// The nodes and the root, read and rebuilt in place by DynamicTree+Rebuild.swift.
+    var nodes: [Node] = []
+    var root: Int32 = null
     private var freeList: Int32 = null
 
     private mutating func allocate() -> Int32 {
