@@ -218,4 +218,36 @@ import Geometry
         Self.checkShape(tree, items: Set(0..<1_000))
         #expect(tree.nodes[Int(tree.root)].height <= 48 + 10, "height \(tree.nodes[Int(tree.root)].height)")
     }
+
+    /// The two sides of the first split built by two workers give the tree one worker builds,
+    /// node for node: each join takes the node of its split's position, whoever builds it.
+    @Test("a rebuild shared by two workers is the one-worker rebuild, node for node")
+    func sharedRebuildIsTheSame() {
+        var rng = SeededLcg(state: 9)
+        var one = DynamicTree(), two = DynamicTree()
+        var proxies: [Int32] = []
+        for item in Int32(0)..<6_000 {
+            let b = Self.box(&rng, spread: 4_000)
+            proxies.append(one.insert(b, item: item, isWall: item % 11 == 0))
+            _ = two.insert(b, item: item, isWall: item % 11 == 0)
+        }
+        let workers = SolverWorkers(count: 2)
+        for _ in 0..<3 {
+            for proxy in proxies where rng.unit() < 0.6 {
+                let b = Self.box(&rng, spread: 4_000)
+                one.enlarge(proxy, to: b)
+                two.enlarge(proxy, to: b)
+            }
+            one.rebuild()
+            two.rebuild(workers: workers)
+        }
+        #expect(workers.sharedStages > 0, "the rebuild was not shared")
+        #expect(one.root == two.root)
+        #expect(one.nodes.count == two.nodes.count)
+        for (a, b) in zip(one.nodes, two.nodes) {
+            #expect(a.aabb.lower == b.aabb.lower && a.aabb.upper == b.aabb.upper && a.parent == b.parent
+                    && a.child1 == b.child1 && a.child2 == b.child2 && a.height == b.height && a.hasWall == b.hasWall)
+        }
+        Self.checkShape(two, items: Set(0..<6_000))
+    }
 }

@@ -44,6 +44,8 @@ struct BroadPhase {
     private var separated: [Int] = []
     /// The tree walks of a pair search two workers share.
     private var walks = SharedPairSearch()
+    /// Scratch of `update`, by shape: whether its box left its fat box this step.
+    private var leftFatBox: [Bool] = []
 
     /// A proxy for shape `id` with tight box `box`, a wall's or not, put in the move buffer (it
     /// may have partners).
@@ -101,44 +103,43 @@ struct BroadPhase {
     func queryWalls(_ box: AABB, _ visit: (Int32) -> Void) { tree.queryWalls(box, visit) }
 
     /// Places every awake shape that collides with something at its body's pose, sweeps its box
-    /// over the step and moves its proxy if the box left the fat one.
+    /// over the step and moves its proxy if the box left the fat one. With two `workers` and many
+    /// shapes, the placing is shared (each shape writes only its own box and world vertices, and
+    /// reads its own fat box, which only its own move changes); the moves follow in shape order.
     mutating func update(dt: Double, margin: Double, shapes sp: UnsafeMutableBufferPointer<Shape>,
-                         bodies bp: UnsafeBufferPointer<Body>, geometry: ShapeGeometry) {
+                         bodies bp: UnsafeBufferPointer<Body>, geometry: ShapeGeometry, workers: SolverWorkers? = nil) {
         for i in 0..<sp.count where sp[i].isActive {
-            let b = bp[Int(sp[i].body)]
-            if (b.kind != .dynamic) != isWall[i] {
-                isWall[i] = b.kind != .dynamic
-                tree.setWall(sp[i].proxy, isWall[i])
-            }
-            if b.kind == .fixed || b.isAsleep { continue }
-            // A shape in no collision behavior can touch nothing: its proxy is refreshed only
-            // when a query needs it (items(in:), item(at:)).
-            if sp[i].itemMask == 0 && sp[i].boundaryMask == 0 { continue }
-            var box = geometry.place(sp[i], b.transform)
-            // Sweep the box over the step so fast bodies find their partners early.
-            let travel = b.velocity * dt
-            if travel.lengthSquared > 0 {
-                box = box.union(AABB(lower: box.lower + travel, upper: box.upper + travel))
-            }
-            // And over its turn: no point of the body is farther than its extent from its
-            // center, so none moves farther than |ω|·extent·dt in the step. The narrow phase
-            // counts the same reach in a pair's speculative margin (NarrowPhase.update), and a
-            // pair it would give points must have been found here.
-            let turn = abs(b.angularVelocity) * b.extent * dt
-            if turn > 0 { box = box.enlarged(by: turn) }
-            sp[i].aabb = box
-            let proxy = sp[i].proxy
-            if !tree.fatAABB(proxy).contains(box) {
-                // Fatten ahead of the motion as well (four steps' travel, at most four margins),
-                // so a body moving steadily is re-inserted every few steps rather than every step.
-                var fat = box.enlarged(by: margin)
-                let ahead = Self.ahead(travel, margin: margin)
-                fat = fat.union(AABB(lower: fat.lower + ahead, upper: fat.upper + ahead))
-                tree.enlarge(proxy, to: fat)
-                markMoved(Int32(i))
+            let isWall = bp[Int(sp[i].body)].kind != .dynamic
+            if isWall != self.isWall[i] {
+                self.isWall[i] = isWall
+                tree.setWall(sp[i].proxy, isWall)
             }
         }
-        tree.rebuild()
+        if leftFatBox.count < sp.count { leftFatBox.append(contentsOf: repeatElement(false, count: sp.count - leftFatBox.count)) }
+        tree.nodes.withUnsafeBufferPointer { nodes in
+        leftFatBox.withUnsafeMutableBufferPointer { left in
+            var task = ShapePlacing(dt: dt, shapes: sp, bodies: bp, geometry: geometry, nodes: nodes.baseAddress!,
+                                    left: left.baseAddress!)
+            withUnsafeMutablePointer(to: &task) { raw in
+                if let workers, workers.count > 1 {
+                    workers.run(sp.count, minimumChunk: ShapePlacing.minimumChunk, placeShapes, UnsafeMutableRawPointer(raw))
+                } else {
+                    placeShapes(raw, 0, sp.count)
+                }
+            }
+        }}
+        for i in 0..<sp.count where leftFatBox[i] {
+            leftFatBox[i] = false
+            // Fatten ahead of the motion as well (four steps' travel, at most four margins),
+            // so a body moving steadily is re-inserted every few steps rather than every step.
+            let b = bp[Int(sp[i].body)]
+            var fat = sp[i].aabb.enlarged(by: margin)
+            let ahead = Self.ahead(b.velocity * dt, margin: margin)
+            fat = fat.union(AABB(lower: fat.lower + ahead, upper: fat.upper + ahead))
+            tree.enlarge(sp[i].proxy, to: fat)
+            markMoved(Int32(i))
+        }
+        tree.rebuild(workers: workers)
     }
 
     /// How far ahead of a body's motion its fat box reaches: four steps' travel, no more than four
@@ -224,5 +225,46 @@ struct BroadPhase {
         separated = found
         for id in refittedList { refitted[Int(id)] = false }
         refittedList.removeAll(keepingCapacity: true)
+    }
+}
+
+/// What the placing of `update` reads and writes, for the worker that takes a chunk of shapes.
+private struct ShapePlacing {
+    /// The fewest shapes in a worker's chunk.
+    static let minimumChunk = 512
+    let dt: Double
+    let shapes: UnsafeMutableBufferPointer<Shape>
+    let bodies: UnsafeBufferPointer<Body>
+    let geometry: ShapeGeometry
+    let nodes: UnsafePointer<DynamicTree.Node>
+    /// By shape: whether its box left its fat box.
+    let left: UnsafeMutablePointer<Bool>
+}
+
+/// Places the shapes at `lo..<hi` that can touch something, sweeps each box over its body's
+/// travel and turn in the step, and notes the ones whose box left the fat one.
+private func placeShapes(_ raw: UnsafeMutableRawPointer, _ lo: Int, _ hi: Int) {
+    let t = raw.assumingMemoryBound(to: ShapePlacing.self).pointee
+    let sp = t.shapes
+    for i in lo..<hi where sp[i].isActive {
+        let b = t.bodies[Int(sp[i].body)]
+        if b.kind == .fixed || b.isAsleep { continue }
+        // A shape in no collision behavior can touch nothing: its proxy is refreshed only
+        // when a query needs it (items(in:), item(at:)).
+        if sp[i].itemMask == 0 && sp[i].boundaryMask == 0 { continue }
+        var box = t.geometry.place(sp[i], b.transform)
+        // Sweep the box over the step so fast bodies find their partners early.
+        let travel = b.velocity * t.dt
+        if travel.lengthSquared > 0 {
+            box = box.union(AABB(lower: box.lower + travel, upper: box.upper + travel))
+        }
+        // And over its turn: no point of the body is farther than its extent from its
+        // center, so none moves farther than |ω|·extent·dt in the step. The narrow phase
+        // counts the same reach in a pair's speculative margin (NarrowPhase.update), and a
+        // pair it would give points must have been found here.
+        let turn = abs(b.angularVelocity) * b.extent * t.dt
+        if turn > 0 { box = box.enlarged(by: turn) }
+        sp[i].aabb = box
+        if !t.nodes[Int(sp[i].proxy)].aabb.contains(box) { t.left[i] = true }
     }
 }

@@ -13,8 +13,11 @@
 // Every step of it is a pure function of the tree: the same tree gives the same tree, and so the
 // same order of pairs, with one worker or two and after a checkpoint. The marked nodes are the
 // ones reused, so no node is allocated: k kept subtrees take exactly the k − 1 nodes the marked
-// part held. A split falls back to halving the list where every center is the same or the tree
-// has grown 48 levels deep, so a query's stack (256) always holds the walk.
+// part held, the node joining the two sides of a split at position p of the kept list taking the
+// p-th of them (each of the k − 1 positions between neighbours is split at exactly once), so the
+// two halves of the first split can be built by two workers at once and give the same nodes. A
+// split falls back to halving the list where every center is the same or the tree has grown 48
+// levels deep, so a query's stack (256) always holds the walk.
 import Geometry
 
 extension DynamicTree {
@@ -37,8 +40,12 @@ extension DynamicTree {
         }
     }
 
-    /// Builds the marked part of the tree again over the subtrees it holds.
-    mutating func rebuild() {
+    /// The fewest kept subtrees a rebuild needs before two workers share it.
+    static let sharedRebuild = 2_048
+
+    /// Builds the marked part of the tree again over the subtrees it holds; with two `workers`
+    /// and many subtrees, the two sides of the first split at once.
+    mutating func rebuild(workers: SolverWorkers? = nil) {
         guard root != Self.null, nodes[Int(root)].isEnlarged else { return }
         var kept: [Int32] = [], spare: [Int32] = []
         nodes.withUnsafeBufferPointer { n in
@@ -55,10 +62,12 @@ extension DynamicTree {
             }
         }
         let count = kept.count
+        let shared = workers.flatMap { $0.count > 1 && count >= Self.sharedRebuild ? $0 : nil }
         withUnsafeTemporaryAllocation(of: AABB.self, capacity: count) { boxes in
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * count) { centers in
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { bins in
         kept.withUnsafeMutableBufferPointer { k in
+        spare.withUnsafeBufferPointer { sp in
         nodes.withUnsafeMutableBufferPointer { n in
             for i in 0..<count {
                 let box = n[Int(k[i])].aabb
@@ -66,15 +75,24 @@ extension DynamicTree {
                 centers[2 * i] = (box.lower.x + box.upper.x) / 2
                 centers[2 * i + 1] = (box.lower.y + box.upper.y) / 2
             }
-            var builder = Builder(nodes: n, kept: k, boxes: boxes, centers: centers, bins: bins, spare: spare)
-            root = builder.build(0..<count, depth: 0)
+            let builder = Builder(nodes: n, kept: k, boxes: boxes, centers: centers, bins: bins, spare: sp)
+            if let shared {
+                let split = builder.split(0..<count, halving: false)
+                root = withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2) { roots in
+                    var halves = BuildHalves(builder: builder, split: split, count: count, roots: roots.baseAddress!)
+                    withUnsafeMutablePointer(to: &halves) { shared.run(2, minimumChunk: 1, buildHalves, UnsafeMutableRawPointer($0)) }
+                    return builder.join(roots[0], roots[1], at: split)
+                }
+            } else {
+                root = builder.build(0..<count, depth: 0)
+            }
             n[Int(root)].parent = Self.null
-        }}}}}
+        }}}}}}
     }
 
     /// The top-down build over the kept subtrees (`kept`, with their boxes and centers, x and y
-    /// in turn, reordered together), taking its internal nodes from `spare`.
-    private struct Builder {
+    /// in turn, reordered together), joining each split with a node of `spare`.
+    fileprivate struct Builder {
         static let binCount = 16
         static let deepest = 48
         let nodes: UnsafeMutableBufferPointer<Node>
@@ -83,15 +101,20 @@ extension DynamicTree {
         let centers: UnsafeMutableBufferPointer<Double>
         /// Scratch: each kept subtree's bin in the split at hand.
         let bins: UnsafeMutableBufferPointer<UInt8>
-        var spare: [Int32]
+        let spare: UnsafeBufferPointer<Int32>
 
         /// The root of a tree over `kept[range]`.
-        mutating func build(_ range: Range<Int>, depth: Int) -> Int32 {
+        func build(_ range: Range<Int>, depth: Int) -> Int32 {
             if range.count == 1 { return kept[range.lowerBound] }
             let split = self.split(range, halving: depth >= Self.deepest)
             let child1 = build(range.lowerBound..<split, depth: depth + 1)
             let child2 = build(split..<range.upperBound, depth: depth + 1)
-            let parent = spare.removeLast()
+            return join(child1, child2, at: split)
+        }
+
+        /// The node over `child1` and `child2`, the sides of the split at `split`.
+        func join(_ child1: Int32, _ child2: Int32, at split: Int) -> Int32 {
+            let parent = spare[split - 1]
             let n = nodes
             n[Int(parent)].child1 = child1
             n[Int(parent)].child2 = child2
@@ -161,6 +184,28 @@ extension DynamicTree {
                 }
                 return i
             }}}
+        }
+    }
+}
+
+/// The two sides of a rebuild's first split, one per worker: each reads and writes only its own
+/// part of the lists and the nodes its splits join.
+private struct BuildHalves {
+    let builder: DynamicTree.Builder
+    let split: Int
+    let count: Int
+    /// Where each side's root goes: two words, each written by one thread.
+    let roots: UnsafeMutablePointer<Int32>
+}
+
+/// Builds side `lo..<hi` (0, 1 or both) of the first split.
+private func buildHalves(_ raw: UnsafeMutableRawPointer, _ lo: Int, _ hi: Int) {
+    let h = raw.assumingMemoryBound(to: BuildHalves.self)
+    for side in lo..<hi {
+        if side == 0 {
+            h.pointee.roots[0] = h.pointee.builder.build(0..<h.pointee.split, depth: 1)
+        } else {
+            h.pointee.roots[1] = h.pointee.builder.build(h.pointee.split..<h.pointee.count, depth: 1)
         }
     }
 }

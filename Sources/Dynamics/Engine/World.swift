@@ -371,7 +371,7 @@ final class World {
         shapes.withUnsafeMutableBufferPointer { sp in
         bodies.withUnsafeBufferPointer { bp in
         withGeometry { geometry in
-            broadPhase.update(dt: dt, margin: margin, shapes: sp, bodies: bp, geometry: geometry)
+            broadPhase.update(dt: dt, margin: margin, shapes: sp, bodies: bp, geometry: geometry, workers: workers)
         }}}
         for id in contactSet.takeReopened() where shapes[Int(id)].isActive { broadPhase.markMoved(id) }
         broadPhase.updatePairs(&contactSet, shapes: shapes, bodies: bodies, contactLimit: settings.maxContactsPerShape,
