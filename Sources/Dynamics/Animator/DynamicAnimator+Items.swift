@@ -103,7 +103,8 @@ extension DynamicAnimator {
     /// What the engine holds at the last commit and step: bodies (items), contact pairs with
     /// points, and joints.
     public var statistics: (bodies: Int, contacts: Int, joints: Int) {
-        (records.count, world.contacts.filter { $0.manifold.count > 0 }.count, world.joints.filter(\.isActive).count)
+        (records.count, world.contacts.reduce(0) { $0 + ($1.manifold.count > 0 ? 1 : 0) },
+         world.joints.reduce(0) { $0 + ($1.isActive ? 1 : 0) })
     }
 
     /// The two ends of a joint, for drawing rods and ropes.
