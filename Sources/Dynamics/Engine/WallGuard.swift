@@ -214,21 +214,24 @@ struct WallGuard {
     /// moved); the sweep leaves a path shorter than the core radius to the contact. Bodies the
     /// sweep put back (`moved`) are left as they are.
     /// Only `active` contacts can hold an awake body (ActiveContacts.swift).
-    func holdCenters(_ bodies: inout [Body], contacts: [Contact], active: ActiveContacts, result: StepResult,
-                     moved: [Int32]) {
+    func holdCenters(_ bodies: inout [Body], contacts: [Contact], bodyPairs: [SIMD2<Int32>], active: ActiveContacts,
+                     result: StepResult, moved: [Int32]) {
         let slop = linearSlop
         contacts.withUnsafeBufferPointer { cp in
+        bodyPairs.withUnsafeBufferPointer { pairs in
         result.solverBodies.withUnsafeBufferPointer { sb in
         bodies.withUnsafeMutableBufferPointer { bp in
             active.forEach(count: cp.count) { ci in
-                guard cp[ci].touching else { return }
-                let c = cp[ci]
-                // From the compact copies first: most contacts are between two moving bodies.
-                let sa = sb[Int(c.bodyA)], sbb = sb[Int(c.bodyB)]
+                // From the compact copies first (each contact's two bodies, their solver
+                // records): most contacts are between two moving bodies, and their own record,
+                // five cache lines, is read only for a contact with a wall.
+                let sa = sb[Int(pairs[ci][0])], sbb = sb[Int(pairs[ci][1])]
                 let staticIsA: Bool
                 if sbb.isDynamic && !sbb.isAsleep && Self.holds(sa, sbb) { staticIsA = true }
                 else if sa.isDynamic && !sa.isAsleep && Self.holds(sbb, sa) { staticIsA = false }
                 else { return }
+                guard cp[ci].touching else { return }
+                let c = cp[ci]
                 let body = staticIsA ? Int(c.bodyB) : Int(c.bodyA)
                 // The normal pointing from the wall to the moving body.
                 let n = staticIsA ? c.manifold.normal : -c.manifold.normal
@@ -254,7 +257,7 @@ struct WallGuard {
                 let vn = bp[body].velocity.dot(n)
                 if vn < 0 { bp[body].velocity -= n * vn }
             }
-        }}}
+        }}}}
     }
 
     /// `holdCenters` for a wall that moved or a body of several shapes: the body's point (its

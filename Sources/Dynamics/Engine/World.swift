@@ -327,8 +327,8 @@ final class World {
             let walls = WallGuard(shapes: shapes, vertices: v.baseAddress!, normals: n.baseAddress!,
                                   linearSlop: settings.linearSlop)
             let moved = walls.sweepFastBodies(&bodies, result: result, broadPhase: broadPhase)
-            walls.holdCenters(&bodies, contacts: contactSet.contacts, active: contactSet.active, result: result,
-                              moved: moved)
+            walls.holdCenters(&bodies, contacts: contactSet.contacts, bodyPairs: contactSet.bodyPairs,
+                              active: contactSet.active, result: result, moved: moved)
         }}
     }
 
