@@ -116,10 +116,10 @@ import Geometry
         var queue = ImpactQueue()
         scene.impacts.withUnsafeBufferPointer { queue.build(impacts: $0, bodyCount: scene.states.count) }
         let impacts = scene.impacts.count
-        queue.withBuffers { starts, neighbours, pending in
+        queue.withBuffers { starts, neighbours, pending, looks in
             scene.impacts.withUnsafeMutableBufferPointer { ip in
                 scene.states.withUnsafeMutableBufferPointer { sp in
-                    let sweepsOf = ImpactSweeps(starts: starts, neighbours: neighbours, pending: pending)
+                    let sweepsOf = ImpactSweeps(starts: starts, neighbours: neighbours, pending: pending, looks: looks)
                     #expect(ip.count == impacts)
                     sweepsOf.resolve(ip, sp.baseAddress!, settings, sweeps: sweeps)
                 }
@@ -148,6 +148,28 @@ import Geometry
         #expect(taken > 3)
         #expect(full.impacts.count > 100)
         Self.expectSame(full, queued)
+    }
+
+    /// The compact look (ImpactLook) answers "nothing" only where the full look would: every
+    /// constraint of the pile it turns away, struck alone from the same velocities, applies no
+    /// impulse. Half the pile's constraints separate, so the look turns some away.
+    @Test("the compact look turns away only constraints the full look finds nothing to do for",
+          arguments: [1 as UInt64, 7, 1234, 99_991])
+    func compactLookTurnsAwayOnlyWhatTheFullLookWould(seed: UInt64) {
+        let scene = Self.pile(seed: seed)
+        var turnedAway = 0, struck = 0
+        for c in scene.impacts {
+            var states = scene.states, copy = c
+            let look = ImpactLook(c)
+            let may = states.withUnsafeMutableBufferPointer { look.mayArrive($0.baseAddress!) }
+            let strikes = states.withUnsafeMutableBufferPointer {
+                ContactSolver.impact(&copy, $0.baseAddress!, Self.settings)
+            }
+            if !may { turnedAway += 1 }
+            if strikes { struck += 1 }
+            #expect(may || !strikes, "seed \(seed): a constraint the look turned away strikes")
+        }
+        #expect(turnedAway > 0 && struck > 0)
     }
 
     @Test("a struck row of ten balls: the impact reaches the last ball (e = 1, equal masses) with either pass")

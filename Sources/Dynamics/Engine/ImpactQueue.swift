@@ -19,6 +19,16 @@
 //
 // The lists are built once per step (the constraints are the step's), in compressed rows: the
 // constraints of body i are `neighbours[starts[i] ..< starts[i + 1]]`.
+//
+// Most looks still answer "nothing" (a drum of 6,000 bodies at elasticity 0.1 stirred by a rotor
+// looks 150,000 to 290,000 times a step and strikes 4,000 to 16,000 times), and the answer needs
+// only the bodies' velocities and what the step fixes of the constraint: its bodies, normal,
+// threshold and anchors. Those are copied once per step into one compact `ImpactLook` each, 96
+// bytes in place of the constraint's several cache lines, and a look whose points' normal
+// velocities are no faster approach than the threshold stops there. The test is the full one's
+// expression on the same numbers (ContactSolver.mayArrive), so the pass is unchanged bit for bit.
+
+import Geometry
 
 struct ImpactQueue {
     /// Where each body's constraints begin in `neighbours`, one entry per body and one more.
@@ -27,12 +37,17 @@ struct ImpactQueue {
     private(set) var neighbours: [Int32] = []
     /// One bit per elastic constraint: whether the sweep must look at it.
     var pending: [UInt64] = []
+    /// What a look needs of each elastic constraint, in the constraints' order.
+    private(set) var looks: [ImpactLook] = []
 
     /// Lists the constraints of each movable body; empty when there are no elastic constraints.
     mutating func build(impacts: UnsafeBufferPointer<ContactConstraint>, bodyCount: Int) {
         neighbours.removeAll(keepingCapacity: true)
         pending.removeAll(keepingCapacity: true)
+        looks.removeAll(keepingCapacity: true)
         guard !impacts.isEmpty else { starts.removeAll(keepingCapacity: true); return }
+        looks.reserveCapacity(impacts.count)
+        for c in impacts { looks.append(ImpactLook(c)) }
         starts.removeAll(keepingCapacity: true)
         starts.append(contentsOf: repeatElement(0, count: bodyCount + 1))
         for c in impacts {
@@ -52,12 +67,43 @@ struct ImpactQueue {
 
     /// The lists and the bits, for the substeps.
     mutating func withBuffers<R>(_ body: (UnsafeBufferPointer<Int32>, UnsafeBufferPointer<Int32>,
-                                          UnsafeMutableBufferPointer<UInt64>) -> R) -> R {
+                                          UnsafeMutableBufferPointer<UInt64>, UnsafeBufferPointer<ImpactLook>) -> R) -> R {
         starts.withUnsafeBufferPointer { s in
             neighbours.withUnsafeBufferPointer { n in
-                pending.withUnsafeMutableBufferPointer { p in body(s, n, p) }
+                looks.withUnsafeBufferPointer { l in
+                    pending.withUnsafeMutableBufferPointer { p in body(s, n, p, l) }
+                }
             }
         }
+    }
+}
+
+/// What the step fixes of an elastic constraint that a look needs: its bodies, normal, impact
+/// threshold and both points' anchors (a one-point constraint repeats its point).
+struct ImpactLook {
+    let bodyA: Int32, bodyB: Int32
+    let threshold: Double
+    let normal: Vector
+    let r1A: Vector, r1B: Vector, r2A: Vector, r2B: Vector
+
+    init(_ c: ContactConstraint) {
+        bodyA = c.bodyA; bodyB = c.bodyB
+        threshold = c.impactThreshold
+        normal = c.normal
+        r1A = c.p1.rA; r1B = c.p1.rB
+        r2A = c.count > 1 ? c.p2.rA : c.p1.rA
+        r2B = c.count > 1 ? c.p2.rB : c.p1.rB
+    }
+
+    /// Whether either point approaches faster than the threshold at the current velocities
+    /// (ContactSolver.mayArrive after the kick, the same expression).
+    @inline(__always)
+    func mayArrive(_ s: UnsafeMutablePointer<BodyState>) -> Bool {
+        let a = Int(bodyA), b = Int(bodyB)
+        let vA = s[a].v, wA = s[a].w, vB = s[b].v, wB = s[b].w
+        let vn1 = ((vB + cross(wB, r1B)) - (vA + cross(wA, r1A))).dot(normal)
+        let vn2 = ((vB + cross(wB, r2B)) - (vA + cross(wA, r2A))).dot(normal)
+        return vn1 < -threshold || vn2 < -threshold
     }
 }
 
@@ -66,6 +112,7 @@ struct ImpactSweeps {
     let starts: UnsafeBufferPointer<Int32>
     let neighbours: UnsafeBufferPointer<Int32>
     let pending: UnsafeMutableBufferPointer<UInt64>
+    let looks: UnsafeBufferPointer<ImpactLook>
 
     /// Resolves the impacts of `impacts` (the constraints the lists were built from) from the
     /// current velocities, up to `sweeps` sweeps, stopping after a sweep that applied nothing;
@@ -77,6 +124,8 @@ struct ImpactSweeps {
         markAll(count: impacts.count)
         for _ in 0..<sweeps {
             let any = sweep { k in
+                // After the kick, the compact look answers most (see the top).
+                if moment == .afterKick && !looks[k].mayArrive(states) { return false }
                 guard ContactSolver.impact(&impacts[k], states, settings, shifts: shifts, moment: moment) else { return false }
                 mark(body: impacts[k].bodyA)
                 mark(body: impacts[k].bodyB)

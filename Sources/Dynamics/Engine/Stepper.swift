@@ -284,13 +284,13 @@ struct Stepper {
         colors.order.withUnsafeBufferPointer { jointColorOrder in
         colors.starts.withUnsafeBufferPointer { jointColorStarts in
         withUnsafeMutablePointer(to: &jointGroups) { groups in
-        impactQueue.withBuffers { starts, neighbours, pending in impactShifts.withShifts { shifts in
+        impactQueue.withBuffers { starts, neighbours, pending, looks in impactShifts.withShifts { shifts in
             body(SolverContext(states: sp.baseAddress!, motions: mp, movers: mv, joints: jp.baseAddress!,
                                awakeJoints: aj, jointGroups: groups, jointColorOrder: jointColorOrder,
                                jointColorStarts: jointColorStarts, jointLeftovers: colors.hasLeftovers,
                                batches: wp, colorStarts: colorStarts,
                                workers: split.map { Unmanaged.passUnretained($0) }, overflow: op, impacts: ip,
-                               impactQueue: ImpactSweeps(starts: starts, neighbours: neighbours, pending: pending),
+                               impactQueue: ImpactSweeps(starts: starts, neighbours: neighbours, pending: pending, looks: looks),
                                impactShifts: shifts,
                                springs: springs, springConstants: springConstants, fieldBodies: fields, loadHalves: halves, stiffTurns: turns, fieldWork: work,
                                springWork: springWork,
