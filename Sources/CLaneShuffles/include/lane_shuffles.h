@@ -30,4 +30,15 @@ static inline __attribute__((always_inline)) nudge_lanes8 nudge_pairs_high(nudge
     return __builtin_shufflevector(a, b, 2, 3, 10, 11, 6, 7, 14, 15);
 }
 
+/// (a0 a2 a4 a6 b0 b2 b4 b6): the even lanes of a, then of b (each lane's first float of the
+/// eight pairs of floats the two vectors hold).
+static inline __attribute__((always_inline)) nudge_lanes8 nudge_evens(nudge_lanes8 a, nudge_lanes8 b) {
+    return __builtin_shufflevector(a, b, 0, 2, 4, 6, 8, 10, 12, 14);
+}
+
+/// (a1 a3 a5 a7 b1 b3 b5 b7): the odd lanes of a, then of b (each pair's second float).
+static inline __attribute__((always_inline)) nudge_lanes8 nudge_odds(nudge_lanes8 a, nudge_lanes8 b) {
+    return __builtin_shufflevector(a, b, 1, 3, 5, 7, 9, 11, 13, 15);
+}
+
 #endif
