@@ -16,6 +16,33 @@ import Geometry
         animator.body(for: item).map { animator.world.body($0).inertia } ?? 0
     }
 
+    /// The animator writes a group's center and rotation at once (`place(center:transform:)`),
+    /// placing the items once; they must end exactly where setting the center and then the
+    /// transform puts them, and there by geometry: each item's center at the group's center plus
+    /// its offset turned by the group's angle, its own angle the group's plus its angle in the
+    /// group (here an item turned by 0.3 rad in the group, and ones not turned).
+    @Test(arguments: [0.0, 0.7, -2.5, .pi])
+    func placedAtOnceTheItemsEndWhereSettingBothPutsThem(angle: Double) {
+        func group() -> (DynamicItemGroup, [Box]) {
+            let items = [Box.ball(Point(100, 100), diameter: 20), Box(Point(130, 100), Size(40, 6), angle: 0.3),
+                         Box(Point(160, 110), Size(10, 10))]
+            return (DynamicItemGroup(items: items), items)
+        }
+        let (once, onceItems) = group(), (both, bothItems) = group()
+        let center = Point(300, 250), turn = AffineTransform(rotationAngle: angle)
+        once.place(center: center, transform: turn)
+        both.center = center
+        both.transform = turn
+        for ((a, b), place) in zip(zip(onceItems, bothItems), once.placements) {
+            #expect(a.center.x.bitPattern == b.center.x.bitPattern && a.center.y.bitPattern == b.center.y.bitPattern)
+            #expect(a.transform == b.transform)
+            let expected = center + place.offset.rotated(by: angle)
+            #expect((a.center - expected).length < 1e-9)
+            let turned = a.transform.rotationAngle - (angle + place.angle)
+            #expect(abs(remainder(turned, 2 * .pi)) < 1e-9)
+        }
+    }
+
     @Test func dumbbellMassIsTheSumAndInertiaFollowsTheParallelAxisTheorem() {
         let (group, _) = Self.dumbbell(at: Point(130, 100))
         let animator = DynamicAnimator(referenceBounds: bounds640)

@@ -63,9 +63,15 @@ extension DynamicAnimator {
                     // face that arrives is stopped dead in one step), as it does for sleeping.
                     let shift = b.position - r.item.center
                     if shift.x * shift.x + shift.y * shift.y > Self.restShift * Self.restShift { moving = true }
-                    r.item.center = b.position
-                    r.item.transform = AffineTransform(a: b.rotation.c, b: b.rotation.s, c: -b.rotation.s, d: b.rotation.c,
-                                                       tx: 0, ty: 0)
+                    let turn = AffineTransform(a: b.rotation.c, b: b.rotation.s, c: -b.rotation.s, d: b.rotation.c,
+                                               tx: 0, ty: 0)
+                    if r.parts != nil {
+                        // A group places its items once for both (DynamicItemGroup.place).
+                        unsafeDowncast(r.item as AnyObject, to: DynamicItemGroup.self).place(center: b.position, transform: turn)
+                    } else {
+                        r.item.center = b.position
+                        r.item.transform = turn
+                    }
                 }
                 if b.velocity.length > Self.restLinearSpeed || abs(b.angularVelocity) > Self.restAngularSpeed {
                     moving = true
