@@ -36,6 +36,8 @@ extension DynamicAnimator {
         commitItems()
         let context = SyncContext(animator: self)
         var plan = CommitPlan()
+        plan.materials.reserveCapacity(records.count)
+        plan.masks.reserveCapacity(records.count)
         for b in committedBehaviors { b.declare(into: &plan) }
         precondition(plan.collisionBehaviors.count <= 64, "at most 64 collision behaviors per animator")
         collisionBehaviors = plan.collisionBehaviors
@@ -68,14 +70,18 @@ extension DynamicAnimator {
     /// items no behavior names are destroyed.
     private func commitItems() {
         for r in records { r.seen = false }
+        // Sized for the items there were: a scene that adds a few items at a time (a rain of
+        // ragdolls) commits often, and the tables grew from empty through every doubling each time.
         var order: [DynamicItem] = []
-        var seen = Set<ObjectIdentifier>()
+        var seen = Set<ObjectIdentifier>(minimumCapacity: records.count)
+        order.reserveCapacity(records.count)
         for b in committedBehaviors {
             for item in b.ownItems where seen.insert(ObjectIdentifier(item)).inserted {
                 order.append(item)
             }
         }
         var newRecords: [ItemRecord] = []
+        newRecords.reserveCapacity(order.count)
         for item in order {
             if let r = record(for: item) {
                 r.seen = true
@@ -86,8 +92,8 @@ extension DynamicAnimator {
         }
         for r in records where !r.seen { world.destroyBody(r.body) }
         records = newRecords
-        recordIndex = [:]
-        shapeOwner = [:]
+        recordIndex = Dictionary(minimumCapacity: records.count)
+        shapeOwner = Dictionary(minimumCapacity: shapeOwner.count)
         for (i, r) in records.enumerated() {
             recordIndex[ObjectIdentifier(r.item)] = i
             for s in r.shapes { shapeOwner[s] = i }
