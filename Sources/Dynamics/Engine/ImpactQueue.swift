@@ -22,11 +22,15 @@
 //
 // Most looks still answer "nothing" (a drum of 6,000 bodies at elasticity 0.1 stirred by a rotor
 // looks 150,000 to 290,000 times a step and strikes 4,000 to 16,000 times), and the answer needs
-// only the bodies' velocities and what the step fixes of the constraint: its bodies, normal,
-// threshold and anchors. Those are copied once per step into one compact `ImpactLook` each, 96
-// bytes in place of the constraint's several cache lines, and a look whose points' normal
-// velocities are no faster approach than the threshold stops there. The test is the full one's
-// expression on the same numbers (ContactSolver.mayArrive), so the pass is unchanged bit for bit.
+// only the bodies' velocities and displacements and what the step fixes of the constraint: its
+// bodies, normal, threshold, frame, radii, and its points' anchors and adjusted separations.
+// Those are copied once per step into one compact `ImpactLook` each, 144 bytes in place of the
+// constraint's several cache lines. After the kick the look answers whether the constraint
+// strikes: a point's normal velocity no faster an approach than the threshold answers "no" at
+// once, and a faster one is measured as the full pass measures it (the same expressions on the
+// same numbers, ContactPass.approach), so the constraint itself is read only to strike. At other
+// moments (under cone potentials) the constraint's own test decides, after the velocity's
+// (ContactSolver.mayArrive). Either way the pass is unchanged bit for bit.
 
 import Geometry
 
@@ -79,20 +83,26 @@ struct ImpactQueue {
 }
 
 /// What the step fixes of an elastic constraint that a look needs: its bodies, normal, impact
-/// threshold and both points' anchors (a one-point constraint repeats its point).
+/// threshold, frame and radii, and both points' anchors and adjusted separations (a one-point
+/// constraint repeats its point).
 struct ImpactLook {
     let bodyA: Int32, bodyB: Int32
+    let frame: NormalFrame
     let threshold: Double
     let normal: Vector
+    let radiusA: Double, radiusB: Double
     let r1A: Vector, r1B: Vector, r2A: Vector, r2B: Vector
+    let adjusted1: Double, adjusted2: Double
 
     init(_ c: ContactConstraint) {
         bodyA = c.bodyA; bodyB = c.bodyB
+        frame = c.frame
         threshold = c.impactThreshold
         normal = c.normal
-        r1A = c.p1.rA; r1B = c.p1.rB
-        r2A = c.count > 1 ? c.p2.rA : c.p1.rA
-        r2B = c.count > 1 ? c.p2.rB : c.p1.rB
+        radiusA = c.radiusA; radiusB = c.radiusB
+        let p2 = c.count > 1 ? c.p2 : c.p1
+        r1A = c.p1.rA; r1B = c.p1.rB; adjusted1 = c.p1.adjustedSeparation
+        r2A = p2.rA; r2B = p2.rB; adjusted2 = p2.adjustedSeparation
     }
 
     /// Whether either point approaches faster than the threshold at the current velocities
@@ -104,6 +114,27 @@ struct ImpactLook {
         let vn1 = ((vB + cross(wB, r1B)) - (vA + cross(wA, r1A))).dot(normal)
         let vn2 = ((vB + cross(wB, r2B)) - (vA + cross(wA, r2A))).dot(normal)
         return vn1 < -threshold || vn2 < -threshold
+    }
+
+    /// Whether the constraint strikes after the kick (ContactSolver.impact at `.afterKick`):
+    /// whether a point approaches faster than the threshold and meets within the substep `h`,
+    /// not deeper than `deepest` (ContactPass.approach, measured as ContactPass measures it).
+    @inline(__always)
+    func strikes(_ s: UnsafeMutablePointer<BodyState>, h: Double, deepest: Double) -> Bool {
+        let a = Int(bodyA), b = Int(bodyB)
+        let vA = s[a].v, wA = s[a].w, vB = s[b].v, wB = s[b].w
+        let vn1 = ((vB + cross(wB, r1B)) - (vA + cross(wA, r1A))).dot(normal)
+        let vn2 = ((vB + cross(wB, r2B)) - (vA + cross(wA, r2A))).dot(normal)
+        let fast1 = vn1 < -threshold, fast2 = vn2 < -threshold
+        if !fast1 && !fast2 { return false }
+        let dpA = s[a].dp, dqA = s[a].dq, dpB = s[b].dp, dqB = s[b].dq
+        let turned = TurnedNormal(normal, frame, radiusA: radiusA, radiusB: radiusB, dqA: dqA, dqB: dqB)
+        @inline(__always) func meets(_ vn: Double, _ rA: Vector, _ rB: Vector, _ adjusted: Double) -> Bool {
+            let d = (dpB - dpA) + (dqB.rotate(rB) - dqA.rotate(rA))
+            let sep = turned.separation(d, rA: rA, rB: rB, adjusted: adjusted)
+            return sep + vn * h < 0 && sep > -deepest
+        }
+        return (fast1 && meets(vn1, r1A, r1B, adjusted1)) || (fast2 && meets(vn2, r2A, r2B, adjusted2))
     }
 }
 
@@ -124,8 +155,10 @@ struct ImpactSweeps {
         markAll(count: impacts.count)
         for _ in 0..<sweeps {
             let any = sweep { k in
-                // After the kick, the compact look answers most (see the top).
-                if moment == .afterKick && !looks[k].mayArrive(states) { return false }
+                // After the kick, the compact look answers whether it strikes (see the top).
+                if moment == .afterKick && !looks[k].strikes(states, h: settings.h, deepest: settings.maxSoftOverlap) {
+                    return false
+                }
                 guard ContactSolver.impact(&impacts[k], states, settings, shifts: shifts, moment: moment) else { return false }
                 mark(body: impacts[k].bodyA)
                 mark(body: impacts[k].bodyB)
