@@ -42,6 +42,8 @@ struct BroadPhase {
     private var partners = MovedPartners()
     /// Scratch for `dropSeparatedPairs`: the contacts to destroy, highest index first.
     private var separated: [Int] = []
+    /// The scratch list of one moved proxy's new partners (`updatePairs`), kept for its capacity.
+    private var fresh: [Int32] = []
     /// The tree walks of a pair search two workers share.
     private var walks = SharedPairSearch()
     /// Scratch of `update`, by shape: whether its box left its fat box this step.
@@ -171,9 +173,12 @@ struct BroadPhase {
         partners.build(pairs: contacts.shapePairs, moved: isMoved)
         let shared = workers.flatMap { $0.count > 1 && moveBuffer.count >= SharedPairSearch.sharedProxies ? $0 : nil }
         if let shared { walks.walk(tree, moved: moveBuffer, shapes: shapes, workers: shared) }
+        var fresh: [Int32] = []
+        swap(&fresh, &self.fresh)
         for (k, id) in moveBuffer.enumerated() {
             isMoved[Int(id)] = false
             partners.mark(partnersOf: id)
+            fresh.removeAll(keepingCapacity: true)
             @inline(__always) func offer(_ other: Int32) {
                 if other == id { return }
                 // When both moved, only the lower id creates the pair, after both boxes are final.
@@ -183,17 +188,26 @@ struct BroadPhase {
                 // a contact reads the shapes' records and probes the pair table (in `addPair`).
                 if partners.isPartner(other) { return }
                 if !ContactSet.shouldCollide(id, other, shapes: shapes, bodies: bodies) { return }
-                let before = contacts.count
-                contacts.addPair(id, other, shapes: shapes, bodies: bodies, limit: contactLimit)
-                // A moved partner whose turn is still to come finds this pair again.
-                if contacts.count > before && isMoved[Int(other)] { partners.noteMade(id, with: other) }
+                fresh.append(other)
             }
             if shared != nil {
                 walks.forEachFound(ofMoved: k) { offer($0) }
             } else {
                 tree.query(tree.fatAABB(shapes[Int(id)].proxy)) { offer($0) }
             }
+            // The new pairs are made once the proxy's partners are all found, in the order found:
+            // making one changes nothing the finding reads (this proxy's marks, the moved flags,
+            // the filters). Each pair's slot in the pair table is asked for first
+            // (memory_hints.h), so the probes' waits overlap instead of coming one by one.
+            for other in fresh { contacts.prefetchPair(id, other) }
+            for other in fresh {
+                let before = contacts.count
+                contacts.addPair(id, other, shapes: shapes, bodies: bodies, limit: contactLimit)
+                // A moved partner whose turn is still to come finds this pair again.
+                if contacts.count > before && isMoved[Int(other)] { partners.noteMade(id, with: other) }
+            }
         }
+        swap(&fresh, &self.fresh)
         moveBuffer.removeAll(keepingCapacity: true)
     }
 
@@ -221,7 +235,7 @@ struct BroadPhase {
                 i -= 1
             }
         }}}
-        for i in found { contacts.destroy(at: i) }
+        contacts.destroy(descending: found)
         separated = found
         for id in refittedList { refitted[Int(id)] = false }
         refittedList.removeAll(keepingCapacity: true)

@@ -34,6 +34,7 @@
 // wall) is charged to neither shape and never refused. Charging both shapes of every pair, as
 // the cap once did, let a wall touching its 65th box refuse it, and the box fell through.
 import Geometry
+import CLaneShuffles
 
 struct Contact: Sendable {
     var shapeA: Int32
@@ -198,6 +199,31 @@ struct ContactSet {
         contacts.removeLast()
         shapePairs.removeLast()
         bodyPairs.removeLast()
+    }
+
+    /// Destroys the contacts at `indices`, each below the one before it, as `destroy(at:)` one
+    /// after the other (a swap-remove at i leaves every lower index as it was). Before each, the
+    /// record and pair-table slot of the contact a few places on are asked for (memory_hints.h):
+    /// each destruction waits on both, and on writing the record's place, and in a churning pile
+    /// the waits were most of its time.
+    mutating func destroy(descending indices: [Int]) {
+        let ahead = 4
+        for (k, i) in indices.enumerated() {
+            if k + ahead < indices.count { prefetchDestroy(indices[k + ahead]) }
+            destroy(at: i)
+        }
+    }
+
+    /// Asks for the pair table's slot of the pair (a, b), which `addPair` probes (memory_hints.h).
+    @inline(__always) func prefetchPair(_ a: Int32, _ b: Int32) { pairs.prefetch(Self.pairKey(a, b)) }
+
+    @inline(__always) private func prefetchDestroy(_ i: Int) {
+        contacts.withUnsafeBufferPointer { cp in
+            let record = UnsafeRawPointer(cp.baseAddress! + i)
+            for line in stride(from: 0, to: MemoryLayout<Contact>.size, by: 64) { nudge_prefetch_write(record + line) }
+        }
+        let p = shapePairs[i]
+        pairs.prefetch(Self.pairKey(p[0], p[1]))
     }
 
     /// One contact fewer charged to `shape`; a shape once refused is looked at again.

@@ -11,6 +11,8 @@
 // keeping that index true cost a probe and a write each time a destroyed contact's place was
 // taken by the last one (docs/performance-log.md).
 
+import CLaneShuffles
+
 struct PairTable {
     private var keys: [UInt64]
     private(set) var count = 0
@@ -103,6 +105,11 @@ struct PairTable {
             }
             i = (i + 1) & mask
         }
+    }
+
+    /// Asks for the cache line of `key`'s home slot (memory_hints.h), for a probe or removal soon.
+    @inline(__always) func prefetch(_ key: UInt64) {
+        keys.withUnsafeBufferPointer { nudge_prefetch($0.baseAddress! + slot(key)) }
     }
 
     /// Takes `key` out (nothing changes if it is not in the table).
