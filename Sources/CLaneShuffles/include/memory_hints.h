@@ -1,6 +1,6 @@
 // memory_hints.h: hints that memory will be read or written soon, for loops whose next
 // iterations' addresses are known before this one's work is done (ContactSet's destruction of
-// separated contacts).
+// separated contacts and its new pairs' probes, the broad phase tree's walks).
 //
 // Each contact destroyed reads its record, takes its key out of the pair table and has the last
 // contact moved into its place, reads and writes that miss the caches in a large scene; the

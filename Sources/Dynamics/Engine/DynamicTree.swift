@@ -20,6 +20,8 @@
 // and a step that moves a third of a smashed wall's boxes left a tree whose queries visited ten
 // nodes for every leaf they found.
 
+import CLaneShuffles
+
 struct DynamicTree {
     static let null: Int32 = -1
 
@@ -125,6 +127,10 @@ struct DynamicTree {
                         stack[top] = node.child1
                         stack[top + 1] = node.child2
                         top += 2
+                        // Both children are read soon (the second next): their nodes are asked
+                        // for now, so the wait for one overlaps the work on the other (memory_hints.h).
+                        nudge_prefetch(n.baseAddress! + Int(node.child1))
+                        nudge_prefetch(n.baseAddress! + Int(node.child2))
                     }
                 }
             }
