@@ -41,8 +41,12 @@ struct ConstraintGraph {
     private(set) var colorStarts = [Int](repeating: 0, count: ConstraintGraph.colorCount + 1)
     /// Constraints that fit no color, solved by the scalar ContactSolver.
     var overflow: [ContactConstraint] = []
-    /// Scalar copies of the elastic constraints, for the impact pass.
+    /// Scalar copies of the elastic constraints, for the impact pass: the first `impactCount`
+    /// (the array only grows, ImpactCopies.swift).
     var impacts: [ContactConstraint] = []
+    private(set) var impactCount = 0
+    /// The elastic contacts the coloring found, for the copies.
+    private var impactSources: [ImpactSource] = []
 
     /// Each contact's color this step (`colorCount` for none: no points, asleep, or overflow).
     private var colorOf: [UInt8] = []
@@ -63,6 +67,8 @@ struct ConstraintGraph {
         g.batches = []
         g.overflow = []
         g.impacts = []
+        g.impactCount = 0
+        g.impactSources = []
         g.colorOf = []
         g.colorBits = []
         g.stored = []
@@ -90,7 +96,7 @@ struct ConstraintGraph {
         // Empty when no joint holds a moving body (the usual case: nothing to look up).
         let anyJointed = !jointed.isEmpty
         overflow.removeAll(keepingCapacity: true)
-        impacts.removeAll(keepingCapacity: true)
+        impactSources.removeAll(keepingCapacity: true)
         colorBits.removeAll(keepingCapacity: true)
         colorBits.append(contentsOf: repeatElement(0, count: words * k))
         colorOf.removeAll(keepingCapacity: true)
@@ -102,6 +108,22 @@ struct ConstraintGraph {
                       &counts, &lastTwo)
         moveSmallTails(contacts, bodies, solverBodies, settings, &counts, lastTwo)
         fillBatches(contacts, solverBodies, settings, counts, workers: workers)
+        copyImpacts(contacts, bodies, solverBodies, settings, workers: workers)
+    }
+
+    /// 5. The elastic constraints' scalar copies, in contact order (ImpactCopies.swift).
+    private mutating func copyImpacts(_ contacts: UnsafeBufferPointer<Contact>, _ bodies: UnsafeMutablePointer<Body>,
+                                      _ solverBodies: UnsafePointer<SolverBody>, _ settings: SolverSettings,
+                                      workers: SolverWorkers?) {
+        let n = impactSources.count
+        impactCount = n
+        if impacts.count < n { impacts.append(contentsOf: repeatElement(ContactConstraint(), count: n - impacts.count)) }
+        impactSources.withUnsafeBufferPointer { sp in
+            impacts.withUnsafeMutableBufferPointer { ip in
+                ImpactCopies(contacts: contacts, bodies: bodies, solverBodies: solverBodies, settings: settings,
+                             sources: sp.baseAddress!, copies: ip.baseAddress!).run(count: n, workers: workers)
+            }
+        }
     }
 
     /// 1. In contact order: a color for each constraint; those that got none go to the
@@ -150,14 +172,19 @@ struct ConstraintGraph {
                     counts[chosen] &+= 1
                     lastTwo[chosen] = SIMD2(lastTwo[chosen][1], Int32(ci))
                 }
-                if chosen == k || contacts[ci].restitution > 0 {
+                // A joint's pull, like a load, changes the approach before the moment of
+                // contact, so a jointed body's impact is applied at once (ImpactShift.swift).
+                let heldByJoint = anyJointed && ((movesA && jointed[a]) || (movesB && jointed[b]))
+                if chosen == k {
                     let edge = Edge(contact: Int32(ci), bodyA: Int32(a), bodyB: Int32(b))
                     var cc = Self.scalarConstraint(edge, contacts, bodies, solverBodies, settings)
-                    // A joint's pull, like a load, changes the approach before the moment of
-                    // contact, so a jointed body's impact is applied at once (ImpactShift.swift).
-                    if anyJointed && ((movesA && jointed[a]) || (movesB && jointed[b])) { cc.strikesAtContact = false }
-                    if chosen == k { overflow.append(cc) }
-                    if cc.restitution > 0 { impacts.append(cc) }
+                    if heldByJoint { cc.strikesAtContact = false }
+                    overflow.append(cc)
+                }
+                // Elastic ones get a scalar copy for the impact pass, prepared after the coloring.
+                if contacts[ci].restitution > 0 {
+                    impactSources.append(ImpactSource(contact: Int32(ci), bodyA: Int32(a), bodyB: Int32(b),
+                                                      heldByJoint: heldByJoint))
                 }
             }
         }}}}
@@ -262,7 +289,8 @@ struct ConstraintGraph {
         return batches.withUnsafeMutableBufferPointer { bp in
             overflow.withUnsafeMutableBufferPointer { op in
                 impacts.withUnsafeMutableBufferPointer { ip in
-                    body(UnsafeMutableBufferPointer(rebasing: bp[0..<n]), op, ip)
+                    body(UnsafeMutableBufferPointer(rebasing: bp[0..<n]), op,
+                         UnsafeMutableBufferPointer(rebasing: ip[0..<impactCount]))
                 }
             }
         }
@@ -318,6 +346,6 @@ struct ConstraintGraph {
             }
         }
         for cc in overflow { put(cc, keepLarger: false) }
-        for cc in impacts { put(cc, keepLarger: true) }
+        for cc in impacts[0..<impactCount] { put(cc, keepLarger: true) }
     }
 }
