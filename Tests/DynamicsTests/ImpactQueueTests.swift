@@ -152,10 +152,11 @@ import Geometry
 
     /// The compact look (ImpactLook) answers as the full look does: every constraint of the
     /// pile, struck alone from the same velocities and displacements, applies an impulse exactly
-    /// when the look says it strikes, and never where the look's velocity test alone turns it
-    /// away. The pile's bodies are displaced and turned, and its normals turn with either face or
-    /// none and join rounded shapes, so the separation the look measures counts; half its constraints separate and some of the approaching ones are too far apart
-    /// to meet within the substep or too deep, so each answer comes up.
+    /// when the look says it strikes, and never where the constraint's own velocity test
+    /// (ContactSolver.mayArrive) turns it away. The pile's bodies are displaced and turned, and
+    /// its normals turn with either face or none and join rounded shapes, so the separation the
+    /// look measures counts; half its constraints separate and some of the approaching ones are
+    /// too far apart to meet within the substep or too deep, so each answer comes up.
     @Test("the compact look strikes exactly the constraints the full look strikes",
           arguments: [1 as UInt64, 7, 1234, 99_991])
     func compactLookAnswersAsTheFullLook(seed: UInt64) {
@@ -177,7 +178,7 @@ import Geometry
             var states = scene.states, copy = c
             let look = ImpactLook(c)
             let (may, strikes) = states.withUnsafeMutableBufferPointer {
-                (look.mayArrive($0.baseAddress!),
+                (ContactSolver.mayArrive(c, $0.baseAddress!, moment: .afterKick),
                  look.strikes($0.baseAddress!, h: settings.h, deepest: settings.maxSoftOverlap))
             }
             let fullStrikes = states.withUnsafeMutableBufferPointer {

@@ -105,17 +105,6 @@ struct ImpactLook {
         r2A = p2.rA; r2B = p2.rB; adjusted2 = p2.adjustedSeparation
     }
 
-    /// Whether either point approaches faster than the threshold at the current velocities
-    /// (ContactSolver.mayArrive after the kick, the same expression).
-    @inline(__always)
-    func mayArrive(_ s: UnsafeMutablePointer<BodyState>) -> Bool {
-        let a = Int(bodyA), b = Int(bodyB)
-        let vA = s[a].v, wA = s[a].w, vB = s[b].v, wB = s[b].w
-        let vn1 = ((vB + cross(wB, r1B)) - (vA + cross(wA, r1A))).dot(normal)
-        let vn2 = ((vB + cross(wB, r2B)) - (vA + cross(wA, r2A))).dot(normal)
-        return vn1 < -threshold || vn2 < -threshold
-    }
-
     /// Whether the constraint strikes after the kick (ContactSolver.impact at `.afterKick`):
     /// whether a point approaches faster than the threshold and meets within the substep `h`,
     /// not deeper than `deepest` (ContactPass.approach, measured as ContactPass measures it).
