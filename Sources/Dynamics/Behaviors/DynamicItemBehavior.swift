@@ -36,8 +36,17 @@ public final class DynamicItemBehavior: ItemListBehavior {
     /// Electric charge, for electric and magnetic fields (``FieldBehavior``). Default 0.
     public var charge: Double = 0 { didSet { explicitly.insert(.charge); setNeedsCommit() } }
 
-    enum Property: Hashable { case elasticity, friction, density, resistance, angularResistance, allowsRotation, anchored, charge }
-    private(set) var explicitly: Set<Property> = []
+    /// The properties set explicitly, as bits: every commit asks each item's behaviors for them
+    /// (ItemMaterial.take), eight questions an item, which a hashed set made a few percent of a
+    /// step that adds items often.
+    struct Properties: OptionSet {
+        let rawValue: UInt8
+        static let elasticity = Properties(rawValue: 1 << 0), friction = Properties(rawValue: 1 << 1)
+        static let density = Properties(rawValue: 1 << 2), resistance = Properties(rawValue: 1 << 3)
+        static let angularResistance = Properties(rawValue: 1 << 4), allowsRotation = Properties(rawValue: 1 << 5)
+        static let anchored = Properties(rawValue: 1 << 6), charge = Properties(rawValue: 1 << 7)
+    }
+    private(set) var explicitly: Properties = []
     private var pendingVelocities: [(DynamicItem, Vector, Double)] = []
 
     /// Adds to the item's velocity, pt/s (UIKit's addLinearVelocity:forItem:).
