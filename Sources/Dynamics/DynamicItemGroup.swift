@@ -72,7 +72,7 @@ public final class DynamicItemGroup: DynamicItem {
     }
 
     /// Writes every item's center and rotation from the group's. The turn's cosine and sine are
-    /// found once for all the offsets (`Vector.rotated(by:)`'s arithmetic), and serve an item's
+    /// found once for all the offsets (`Vector.rotated(cosine:sine:)`), and serve an item's
     /// own rotation too when its angle in the group adds nothing to the turn; a group of four
     /// items placed twice a step took ten cosines and ten sines of the same angle, a tenth of a
     /// step of 3,000 such groups.
@@ -80,12 +80,10 @@ public final class DynamicItemGroup: DynamicItem {
         let turn = transform.rotationAngle
         let c = cos(turn), s = sin(turn)
         for (item, place) in zip(items, placements) {
-            let o = place.offset
-            item.center = center + Vector(c * o.x - s * o.y, s * o.x + c * o.y)
+            item.center = center + place.offset.rotated(cosine: c, sine: s)
             let angle = turn + place.angle
             item.transform = angle.bitPattern == turn.bitPattern
-                ? AffineTransform(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
-                : AffineTransform(rotationAngle: angle)
+                ? AffineTransform(rotationCosine: c, sine: s) : AffineTransform(rotationAngle: angle)
         }
     }
 }

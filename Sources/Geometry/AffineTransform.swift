@@ -33,7 +33,11 @@ public struct AffineTransform: Hashable, Sendable {
     /// A rotation by `angle` radians (clockwise on screen, since y points down).
     /// UIKit: `CGAffineTransform(rotationAngle:)`.
     public init(rotationAngle angle: Double) {
-        let c = cos(angle), s = sin(angle)
+        self.init(rotationCosine: cos(angle), sine: sin(angle))
+    }
+
+    /// A rotation by the angle whose cosine and sine are given.
+    public init(rotationCosine c: Double, sine s: Double) {
         self.init(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
     }
 

@@ -53,8 +53,13 @@ public struct Vector: Hashable, Sendable, CustomStringConvertible {
 
     /// This vector turned by `angle` radians.
     @inlinable public func rotated(by angle: Double) -> Vector {
-        let c = cos(angle), s = sin(angle)
-        return Vector(c * x - s * y, s * x + c * y)
+        rotated(cosine: cos(angle), sine: sin(angle))
+    }
+
+    /// This vector turned by the angle whose cosine and sine are given (for many vectors turned
+    /// by one angle, found once).
+    @inlinable public func rotated(cosine c: Double, sine s: Double) -> Vector {
+        Vector(c * x - s * y, s * x + c * y)
     }
 
     /// `(x, y)`.

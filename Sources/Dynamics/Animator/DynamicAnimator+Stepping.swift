@@ -63,8 +63,7 @@ extension DynamicAnimator {
                     // face that arrives is stopped dead in one step), as it does for sleeping.
                     let shift = b.position - r.item.center
                     if shift.x * shift.x + shift.y * shift.y > Self.restShift * Self.restShift { moving = true }
-                    let turn = AffineTransform(a: b.rotation.c, b: b.rotation.s, c: -b.rotation.s, d: b.rotation.c,
-                                               tx: 0, ty: 0)
+                    let turn = AffineTransform(rotationCosine: b.rotation.c, sine: b.rotation.s)
                     if r.parts != nil {
                         // A group places its items once for both (DynamicItemGroup.place).
                         unsafeDowncast(r.item as AnyObject, to: DynamicItemGroup.self).place(center: b.position, transform: turn)

@@ -46,7 +46,13 @@ struct ContactPass {
     /// The velocity of B relative to A at the point.
     @inline(__always)
     func relativeVelocity(_ p: ContactConstraintPoint) -> Vector {
-        (vB + cross(wB, p.rB)) - (vA + cross(wA, p.rA))
+        Self.relativeVelocity(vA: vA, wA: wA, vB: vB, wB: wB, rA: p.rA, rB: p.rB)
+    }
+
+    /// The velocity of B relative to A at the point with anchors `rA` and `rB`.
+    @inline(__always)
+    static func relativeVelocity(vA: Vector, wA: Double, vB: Vector, wB: Double, rA: Vector, rB: Vector) -> Vector {
+        (vB + cross(wB, rB)) - (vA + cross(wA, rA))
     }
 
     @inline(__always)
@@ -109,8 +115,14 @@ struct ContactPass {
     func approach(_ p: ContactConstraintPoint, threshold: Double, h: Double, deepest: Double) -> Double? {
         let sep = separation(p)
         let vn = relativeVelocity(p).dot(n)
-        if vn < -threshold && sep + vn * h < 0 && sep > -deepest { return vn }
-        return nil
+        return Self.arrives(separation: sep, velocity: vn, threshold: threshold, h: h, deepest: deepest) ? vn : nil
+    }
+
+    /// Whether a point at `separation` with normal velocity `velocity` is an impact: faster an
+    /// approach than `threshold`, meeting within `h`, not deeper than `deepest` (`approach`).
+    @inline(__always)
+    static func arrives(separation sep: Double, velocity vn: Double, threshold: Double, h: Double, deepest: Double) -> Bool {
+        vn < -threshold && sep + vn * h < 0 && sep > -deepest
     }
 
     /// When the point's gap closes at the approach `vn` (negative): t* = gap / |vn|, zero for a

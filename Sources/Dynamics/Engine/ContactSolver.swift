@@ -267,7 +267,7 @@ enum ContactSolver {
         let a = Int(c.bodyA), b = Int(c.bodyB)
         let vA = s[a].v, wA = s[a].w, vB = s[b].v, wB = s[b].w
         @inline(__always) func may(_ p: ContactConstraintPoint) -> Bool {
-            let vn = ((vB + cross(wB, p.rB)) - (vA + cross(wA, p.rA))).dot(c.normal)
+            let vn = ContactPass.relativeVelocity(vA: vA, wA: wA, vB: vB, wB: wB, rA: p.rA, rB: p.rB).dot(c.normal)
             return vn < -c.impactThreshold || (moment == .substepEnd && p.startSeparation > 0 && vn < 0)
         }
         return may(c.p1) || (c.count > 1 && may(c.p2))

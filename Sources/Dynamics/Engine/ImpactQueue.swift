@@ -112,18 +112,17 @@ struct ImpactLook {
     func strikes(_ s: UnsafeMutablePointer<BodyState>, h: Double, deepest: Double) -> Bool {
         let a = Int(bodyA), b = Int(bodyB)
         let vA = s[a].v, wA = s[a].w, vB = s[b].v, wB = s[b].w
-        let vn1 = ((vB + cross(wB, r1B)) - (vA + cross(wA, r1A))).dot(normal)
-        let vn2 = ((vB + cross(wB, r2B)) - (vA + cross(wA, r2A))).dot(normal)
-        let fast1 = vn1 < -threshold, fast2 = vn2 < -threshold
-        if !fast1 && !fast2 { return false }
+        let vn1 = ContactPass.relativeVelocity(vA: vA, wA: wA, vB: vB, wB: wB, rA: r1A, rB: r1B).dot(normal)
+        let vn2 = ContactPass.relativeVelocity(vA: vA, wA: wA, vB: vB, wB: wB, rA: r2A, rB: r2B).dot(normal)
+        // The velocity first: most looks end here, before the turn and the separations.
+        if vn1 >= -threshold && vn2 >= -threshold { return false }
         let dpA = s[a].dp, dqA = s[a].dq, dpB = s[b].dp, dqB = s[b].dq
         let turned = TurnedNormal(normal, frame, radiusA: radiusA, radiusB: radiusB, dqA: dqA, dqB: dqB)
-        @inline(__always) func meets(_ vn: Double, _ rA: Vector, _ rB: Vector, _ adjusted: Double) -> Bool {
-            let d = (dpB - dpA) + (dqB.rotate(rB) - dqA.rotate(rA))
-            let sep = turned.separation(d, rA: rA, rB: rB, adjusted: adjusted)
-            return sep + vn * h < 0 && sep > -deepest
+        @inline(__always) func arrives(_ vn: Double, _ rA: Vector, _ rB: Vector, _ adjusted: Double) -> Bool {
+            let sep = turned.separation(rA: rA, rB: rB, adjusted: adjusted, dpA: dpA, dqA: dqA, dpB: dpB, dqB: dqB)
+            return ContactPass.arrives(separation: sep, velocity: vn, threshold: threshold, h: h, deepest: deepest)
         }
-        return (fast1 && meets(vn1, r1A, r1B, adjusted1)) || (fast2 && meets(vn2, r2A, r2B, adjusted2))
+        return arrives(vn1, r1A, r1B, adjusted1) || arrives(vn2, r2A, r2B, adjusted2)
     }
 }
 

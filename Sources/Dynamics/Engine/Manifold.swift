@@ -131,8 +131,14 @@ struct TurnedNormal {
     /// blocks, the joint groups' contact rows).
     @inline(__always)
     func separation(_ p: ContactConstraintPoint, dpA: Vector, dqA: Rotation, dpB: Vector, dqB: Rotation) -> Double {
-        let d = (dpB - dpA) + (dqB.rotate(p.rB) - dqA.rotate(p.rA))
-        return separation(d, rA: p.rA, rB: p.rB, adjusted: p.adjustedSeparation)
+        separation(rA: p.rA, rB: p.rB, adjusted: p.adjustedSeparation, dpA: dpA, dqA: dqA, dpB: dpB, dqB: dqB)
+    }
+
+    /// The same for a point given by its anchors and adjusted separation.
+    @inline(__always)
+    func separation(rA: Vector, rB: Vector, adjusted: Double, dpA: Vector, dqA: Rotation, dpB: Vector, dqB: Rotation) -> Double {
+        let d = (dpB - dpA) + (dqB.rotate(rB) - dqA.rotate(rA))
+        return separation(d, rA: rA, rB: rB, adjusted: adjusted)
     }
 }
 
