@@ -90,7 +90,9 @@ struct NarrowPhase {
         let dv = b.velocity - a.velocity
         let closing = abs(dv.x) + abs(dv.y) + abs(a.angularVelocity) * a.extent
             + abs(b.angularVelocity) * b.extent + drives[ia] + drives[ib]
-        var m = Self.collide(A, B, a, b, margin: base + closing * dt, linearSlop: linearSlop, vertices, normals)
+        let margin = base + closing * dt
+        var m = Self.apart(A, B, margin: margin) ? Manifold()
+            : Self.collide(A, B, a, b, margin: margin, linearSlop: linearSlop, vertices, normals)
         m.keepShapes(A, B, a.angularVelocity, b.angularVelocity)
         // Carry impulses over to points with the same feature (warm starting).
         let old = c.pointee.manifold

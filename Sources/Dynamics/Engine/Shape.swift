@@ -24,6 +24,11 @@ struct Shape: Sendable {
     var body: Int32
     var kind: ShapeKind
     var isActive = true
+    /// A sharp polygon's cos(θ/2) for θ the widest turn between neighbouring edge normals, in
+    /// units of 1/65,535 rounded down (0 for any other shape): the narrow phase's bound of the
+    /// separating-axis test from the boxes (NarrowPhase.apart). In the two bytes the alignment
+    /// leaves after the flags, so a shape does not grow.
+    var halfTurnCosine: UInt16 = 0
     /// A circle's or a capsule's radius, a rounded polygon's corner radius (0: sharp corners).
     var radius: Double = 0
     /// A circle's center in body coordinates: zero for an item's own circle, off the center for
@@ -67,6 +72,21 @@ struct Shape: Sendable {
 }
 
 extension Shape {
+    /// `halfTurnCosine` for a sharp polygon with these outward edge normals, in winding order:
+    /// the cosine of half the widest angle from one normal to the next, rounded down to a
+    /// multiple of 1/65,535 and one step further, so it never exceeds the true value.
+    static func halfTurnCosine(normals n: [Vector]) -> UInt16 {
+        guard n.count >= 3 else { return 0 }
+        var smallest = 1.0
+        for i in n.indices {
+            let a = n[i], b = n[(i + 1) % n.count]
+            let turn = atan2(a.cross(b), a.dot(b))
+            guard turn > 0 && turn < .pi else { return 0 }
+            smallest = min(smallest, cos(turn / 2))
+        }
+        return UInt16(max(0, (smallest * 65_535).rounded(.down) - 1))
+    }
+
     /// Whether four vertices in winding order, with their edge normals, form a rectangle.
     static func isRectangle(_ v: [Vector], normals n: [Vector]) -> Bool {
         guard v.count == 4, n.count == 4 else { return false }
