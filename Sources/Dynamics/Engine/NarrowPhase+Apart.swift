@@ -1,5 +1,5 @@
-// NarrowPhase+Apart: pairs of sharp polygons that the separating-axis test would find apart,
-// told from their boxes without reading a vertex.
+// NarrowPhase+Apart: pairs with a polygon that the separating-axis test would find apart, told
+// from their boxes without reading a vertex.
 //
 // A pair's contact lives while the two fat boxes overlap, and fat boxes reach ten points around
 // a shape and up to forty ahead of its motion, so most contacts of a moving crowd have no points:
@@ -23,20 +23,35 @@
 // least the gap between the boxes along x or y. Where that gap times c exceeds the margin, the
 // test would find the pair apart, and the contact gets the empty manifold it would have got.
 //
+// The rounded tests measure the cores and ask for the margin plus the radii: a rounded polygon's
+// box is its core's grown by its radius, so the cores' gap is the boxes' plus both radii, and
+// the pair is apart where (gap + radii)·c exceeds margin + radii (RoundedCollision.roundedPolygons,
+// with a capsule's core a segment). A circle against a polygon is tested along the polygon's
+// normals alone (Collision.polygonCircle), so only the polygon's c counts there; its center lies
+// at least the gap plus the circle's radius and the polygon's rounding from the core. A segment
+// turns by half a circle (c = 0) and a circle has no normals: pairs of those alone keep their
+// own closed-form tests.
+//
 // The result is the same bits: the manifold is the same empty one, the warm starting and the
 // recycling poses go on from it as before. c is stored rounded down (Shape.halfTurnCosine), and a
-// millionth of a point more than the margin is asked for, far beyond the rounding of the
-// test's own arithmetic at the scenes' coordinates. Rounded polygons, capsules and circles go
-// to their own tests, as before.
+// millionth of a point more than the reach is asked for, far beyond the rounding of the tests'
+// own arithmetic at the scenes' coordinates.
 extension NarrowPhase {
-    /// Whether the separating-axis test would find sharp polygons A and B farther apart than
-    /// `margin`, and so give no points: true only where it would.
+    /// Whether the narrow phase's test for shapes A and B (in the contact's order: a polygon
+    /// before a capsule before a circle) would find them farther apart than `margin`, and so
+    /// give no points: true only where it would.
     @inline(__always)
     static func apart(_ A: Shape, _ B: Shape, margin: Double) -> Bool {
-        let q = max(A.halfTurnCosine, B.halfTurnCosine)
-        guard q != 0 && A.kind == .polygon && B.kind == .polygon && A.radius == 0 && B.radius == 0 else { return false }
+        let q: UInt16
+        switch (A.kind, B.kind) {
+        case (.polygon, .polygon): q = max(A.halfTurnCosine, B.halfTurnCosine)
+        case (.polygon, .circle), (.polygon, .capsule): q = A.halfTurnCosine
+        default: return false
+        }
+        if q == 0 { return false }
+        let reach = A.radius + B.radius
         let gap = max(max(A.aabb.lower.x - B.aabb.upper.x, B.aabb.lower.x - A.aabb.upper.x),
                       max(A.aabb.lower.y - B.aabb.upper.y, B.aabb.lower.y - A.aabb.upper.y))
-        return gap * (Double(q) / 65_535) > margin + 1e-6
+        return (gap + reach) * (Double(q) / 65_535) > margin + reach + 1e-6
     }
 }

@@ -130,7 +130,7 @@ struct NarrowPhase {
 
     /// The manifold of shapes A and B on bodies a and b (a circle's center may lie off its body's).
     @inline(__always)
-    private static func collide(_ A: Shape, _ B: Shape, _ a: ContactBody, _ b: ContactBody, margin: Double, linearSlop: Double,
+    static func collide(_ A: Shape, _ B: Shape, _ a: ContactBody, _ b: ContactBody, margin: Double, linearSlop: Double,
                                 _ v: UnsafePointer<Vector>, _ n: UnsafePointer<Vector>) -> Manifold {
         let pA = a.position, pB = b.position
         switch (A.kind, B.kind) {

@@ -24,10 +24,10 @@ struct Shape: Sendable {
     var body: Int32
     var kind: ShapeKind
     var isActive = true
-    /// A sharp polygon's cos(θ/2) for θ the widest turn between neighbouring edge normals, in
-    /// units of 1/65,535 rounded down (0 for any other shape): the narrow phase's bound of the
-    /// separating-axis test from the boxes (NarrowPhase.apart). In the two bytes the alignment
-    /// leaves after the flags, so a shape does not grow.
+    /// A polygon's cos(θ/2) for θ the widest turn between neighbouring edge normals of its core,
+    /// in units of 1/65,535 rounded down (0 for a segment, a capsule or a circle): the narrow
+    /// phase's bound of the separating-axis test from the boxes (NarrowPhase+Apart.swift). In the
+    /// two bytes the alignment leaves after the flags, so a shape does not grow.
     var halfTurnCosine: UInt16 = 0
     /// A circle's or a capsule's radius, a rounded polygon's corner radius (0: sharp corners).
     var radius: Double = 0
@@ -72,7 +72,7 @@ struct Shape: Sendable {
 }
 
 extension Shape {
-    /// `halfTurnCosine` for a sharp polygon with these outward edge normals, in winding order:
+    /// `halfTurnCosine` for a polygon with these outward edge normals, in winding order:
     /// the cosine of half the widest angle from one normal to the next, rounded down to a
     /// multiple of 1/65,535 and one step further, so it never exceeds the true value.
     static func halfTurnCosine(normals n: [Vector]) -> UInt16 {

@@ -207,7 +207,7 @@ final class World {
             let n = PolygonBuilder.normals(v)
             normals.append(contentsOf: n)
             s.isBox = radius == 0 && Shape.isRectangle(v, normals: n)
-            if radius == 0 { s.halfTurnCosine = Shape.halfTurnCosine(normals: n) }
+            s.halfTurnCosine = Shape.halfTurnCosine(normals: n)
         }
         worldVertices.append(contentsOf: v)
         worldNormals.append(contentsOf: normals[Int(s.vertexStart)...])
