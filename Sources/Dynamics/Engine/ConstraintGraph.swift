@@ -297,8 +297,10 @@ struct ConstraintGraph {
     }
 
     /// Writes the step's accumulated impulses back into the manifolds, for warm starting and for
-    /// deciding which contacts touched.
-    mutating func store(into contacts: UnsafeMutableBufferPointer<Contact>) {
+    /// deciding which contacts touched. With two `workers` and many contacts, the batches'
+    /// impulses and then the manifolds are written in shared chunks (SharedStore.swift): each
+    /// batch writes only its own lanes' entries, each contact only its own manifold.
+    mutating func store(into contacts: UnsafeMutableBufferPointer<Contact>, workers: SolverWorkers? = nil) {
         // Only the entries of colored contacts are read, and the batches write every one of
         // them (a contact has a color exactly when it has a lane), so the array is not cleared:
         // it only grows. Clearing it was a pass of 32 bytes a contact every step.
@@ -308,22 +310,20 @@ struct ConstraintGraph {
         let n = batchCount, k = Self.colorCount
         stored.withUnsafeMutableBufferPointer { sp in
         colorOf.withUnsafeBufferPointer { color in
-            batches.withUnsafeBufferPointer { bp in
-                for b in 0..<n { bp[b].store(into: sp.baseAddress!) }
-            }
-            // Front to back through the contacts, each written once.
-            for ci in 0..<contacts.count where Int(color[ci]) < k {
-                let s = sp[ci]
-                contacts[ci].manifold.p1.normalImpulse = Double(s.p1[0])
-                contacts[ci].manifold.p1.tangentImpulse = Double(s.p1[1])
-                contacts[ci].manifold.p1.maxNormalImpulse = Double(s.p1[2])
-                if contacts[ci].manifold.count > 1 {
-                    contacts[ci].manifold.p2.normalImpulse = Double(s.p2[0])
-                    contacts[ci].manifold.p2.tangentImpulse = Double(s.p2[1])
-                    contacts[ci].manifold.p2.maxNormalImpulse = Double(s.p2[2])
+        batches.withUnsafeBufferPointer { bp in
+            var task = SharedStore(batches: bp.baseAddress!, stored: sp.baseAddress!, colors: color.baseAddress!,
+                                   colorCount: k, contacts: contacts.baseAddress!)
+            withUnsafeMutablePointer(to: &task) { raw in
+                let context = UnsafeMutableRawPointer(raw)
+                if let workers, contacts.count >= SharedStore.sharedContacts {
+                    workers.run(n, minimumChunk: SharedStore.batchesPerChunk, storeBatches, context)
+                    workers.run(contacts.count, minimumChunk: SharedStore.contactsPerChunk, storeManifolds, context)
+                } else {
+                    storeBatches(context, 0, n)
+                    storeManifolds(context, 0, contacts.count)
                 }
             }
-        }}
+        }}}
         @inline(__always) func put(_ cc: ContactConstraint, keepLarger: Bool) {
             let ci = Int(cc.contact)
             if keepLarger {

@@ -107,7 +107,7 @@ struct Stepper {
             }
         }
         forces.storeFieldEnergyOwed(&bodies)
-        storeImpulses(&contacts, linearSlop: settings.linearSlop)
+        storeImpulses(&contacts, linearSlop: settings.linearSlop, workers: workers.flatMap { $0.count > 1 ? $0 : nil })
         finalize(dt: dt, settings: settings, &bodies, &sleeper)
         impactShifts.carry(into: &bodies)
         return StepResult(movers: movers, states: states, drives: drives, solverBodies: solverBodies, hasWalls: hasWalls)
@@ -303,8 +303,8 @@ struct Stepper {
     }
 
     /// Stores the step's impulses in the manifolds (warm starting), then decides touching.
-    private mutating func storeImpulses(_ contacts: inout ContactSet, linearSlop: Double) {
-        contacts.withContacts { graph.store(into: $0) }
+    private mutating func storeImpulses(_ contacts: inout ContactSet, linearSlop: Double, workers: SolverWorkers?) {
+        contacts.withContacts { graph.store(into: $0, workers: workers) }
         contacts.updateTouching(linearSlop: linearSlop)
     }
 
