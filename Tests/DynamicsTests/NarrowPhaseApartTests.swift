@@ -34,6 +34,19 @@ import Geometry
         #expect(world.shape(capsule).halfTurnCosine == 0)
     }
 
+    /// How many points the narrow phase's test gives shapes A and B of `world` (in the
+    /// contact's order) at their bodies' poses.
+    static func points(_ A: Shape, _ B: Shape, in world: World, margin: Double) -> Int {
+        world.bodies.withUnsafeBufferPointer { bp in
+            world.worldVertices.withUnsafeBufferPointer { v in
+                world.worldNormals.withUnsafeBufferPointer { n in
+                    NarrowPhase.collide(A, B, ContactBody(bp.baseAddress! + Int(A.body)), ContactBody(bp.baseAddress! + Int(B.body)),
+                                        margin: margin, linearSlop: 0.5, v.baseAddress!, n.baseAddress!).count
+                }
+            }
+        }
+    }
+
     /// Adds a random shape to body `id`: a rectangle or three to eight points on an ellipse
     /// (always in convex position), sharp or rounded; a segment; a capsule; or a circle, on the
     /// body's center or off it.
@@ -86,20 +99,13 @@ import Geometry
             if Self.rank(world.shape(ids[1]).kind) < Self.rank(world.shape(ids[0]).kind) { ids.swapAt(0, 1) }
             let A = world.shape(ids[0]), B = world.shape(ids[1])
             let margin = rng.uniform(0, 30)
-            let m = world.bodies.withUnsafeBufferPointer { bp in
-                world.worldVertices.withUnsafeBufferPointer { v in
-                    world.worldNormals.withUnsafeBufferPointer { n in
-                        NarrowPhase.collide(A, B, ContactBody(bp.baseAddress! + Int(A.body)), ContactBody(bp.baseAddress! + Int(B.body)),
-                                            margin: margin, linearSlop: 0.5, v.baseAddress!, n.baseAddress!)
-                    }
-                }
-            }
-            if m.count == 0 { pointless += 1 }
+            let points = Self.points(A, B, in: world, margin: margin)
+            if points == 0 { pointless += 1 }
             guard NarrowPhase.apart(A, B, margin: margin) else { continue }
             apart += 1
             if A.radius != 0 || B.radius != 0 { rounded += 1 }
             if B.kind == .circle { circles += 1 }
-            #expect(m.count == 0, "\(A.kind) of \(A.vertexCount) vertices, radius \(A.radius), against \(B.kind) of \(B.vertexCount), radius \(B.radius), margin \(margin): \(m.count) points")
+            #expect(points == 0, "\(A.kind) of \(A.vertexCount) vertices, radius \(A.radius), against \(B.kind) of \(B.vertexCount), radius \(B.radius), margin \(margin): \(points) points")
             // How close the pair came to the reach the test measures: the bound is tight where a
             // corner faces a corner.
             let gap = max(max(A.aabb.lower.x - B.aabb.upper.x, B.aabb.lower.x - A.aabb.upper.x),
@@ -130,15 +136,7 @@ import Geometry
         }
         if Self.rank(world.shape(ids[1]).kind) < Self.rank(world.shape(ids[0]).kind) { ids.swapAt(0, 1) }
         let A = world.shape(ids[0]), B = world.shape(ids[1])
-        let m = world.bodies.withUnsafeBufferPointer { bp in
-            world.worldVertices.withUnsafeBufferPointer { v in
-                world.worldNormals.withUnsafeBufferPointer { n in
-                    NarrowPhase.collide(A, B, ContactBody(bp.baseAddress! + Int(A.body)), ContactBody(bp.baseAddress! + Int(B.body)),
-                                        margin: margin, linearSlop: 0.5, v.baseAddress!, n.baseAddress!)
-                }
-            }
-        }
-        return (A, B, m.count)
+        return (A, B, Self.points(A, B, in: world, margin: margin))
     }
 
     @Test("3,000 pairs of every kind moved apart until the boxes first call them apart: there, not one gets a point")
@@ -188,15 +186,7 @@ import Geometry
             ids.append(world.addPolygon(body: world.createBody(b.definition), vertices: PolygonBuilder.box(width: 20, height: 20)))
         }
         let A = world.shape(ids[0]), B = world.shape(ids[1])
-        let m = world.bodies.withUnsafeBufferPointer { bp in
-            world.worldVertices.withUnsafeBufferPointer { v in
-                world.worldNormals.withUnsafeBufferPointer { n in
-                    NarrowPhase.collide(A, B, ContactBody(bp.baseAddress! + Int(A.body)), ContactBody(bp.baseAddress! + Int(B.body)),
-                                        margin: margin, linearSlop: 0.5, v.baseAddress!, n.baseAddress!)
-                }
-            }
-        }
-        return (A, B, m.count)
+        return (A, B, Self.points(A, B, in: world, margin: margin))
     }
 
     @Test("diamonds meeting corner to corner: the bound first holds at a gap of margin / cos 45°, where the test finds none, and 1 % nearer it finds a point")

@@ -201,8 +201,7 @@ final class World {
         vertices.append(contentsOf: v)
         if v.count == 2 {
             let n = Vector((v[1] - v[0]).y, -(v[1] - v[0]).x).normalized
-            normals.append(n)
-            normals.append(-n)
+            normals.append(contentsOf: [n, -n])
         } else {
             let n = PolygonBuilder.normals(v)
             normals.append(contentsOf: n)
