@@ -43,6 +43,9 @@ struct CommitPlan {
     var collisionBehaviors: [CollisionBehavior] = []
     /// The gravity behaviors, in order (for the potential energy).
     var gravityBehaviors: [GravityBehavior] = []
+    /// The joints the behaviors will create at this commit (an attachment without one), so the
+    /// world's joint array is sized once (World+Reserving.swift).
+    var newJoints = 0
 
     /// Writes materials and mass, then filters (the behaviors' masks and each item's category
     /// filter), into every item's body and shape.

@@ -44,6 +44,7 @@ extension DynamicAnimator {
         gravityBehaviors = plan.gravityBehaviors
         resetItemSettings()
         plan.apply(records: records, world: world)
+        world.reserve(bodies: 0, shapes: 0, joints: plan.newJoints)
         for b in committedBehaviors { b.sync(context) }
         world.refreshMaterials(of: records.flatMap(\.shapes))
     }
@@ -82,6 +83,9 @@ extension DynamicAnimator {
         }
         var newRecords: [ItemRecord] = []
         newRecords.reserveCapacity(order.count)
+        // Each new item takes a body and at least a shape (a group one per part).
+        let made = order.reduce(0) { $0 + (record(for: $1) == nil ? 1 : 0) }
+        world.reserve(bodies: made, shapes: made, joints: 0)
         for item in order {
             if let r = record(for: item) {
                 r.seen = true

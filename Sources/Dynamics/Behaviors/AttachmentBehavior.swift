@@ -174,6 +174,10 @@ public final class AttachmentBehavior: DynamicBehavior {
         return (a, b)
     }
 
+    override func declare(into plan: inout CommitPlan) {
+        if joint == nil { plan.newJoints += 1 }
+    }
+
     override func sync(_ context: SyncContext) {
         // The engine's body A is the second item or the ground (anchor); body B is the first item.
         guard let bodyB = context.body(for: items[0]) else { return }
