@@ -367,29 +367,15 @@ struct ContactSet {
     /// After the solver stored its impulses: a contact touches when a point carried a normal
     /// impulse or overlaps by more than `linearSlop`; a change of touching is an event. A contact
     /// with no active body is left out: its manifold is the one its flag was last decided from.
-    mutating func updateTouching(linearSlop slop: Double) {
-        // Collected apart and appended after, since the loop holds the contacts' buffer; the
-        // ended events of contacts destroyed earlier in the step stay first.
-        var began: [ContactEvent] = [], ended: [ContactEvent] = []
-        defer {
-            beginEvents.append(contentsOf: began)
-            endEvents.append(contentsOf: ended)
-        }
+    /// With two `workers` and many contacts, the flags are decided in shared chunks
+    /// (TouchingPass.swift); the events come in contact order either way.
+    mutating func updateTouching(linearSlop slop: Double, workers: SolverWorkers? = nil) {
         let active = self.active
-        contacts.withUnsafeMutableBufferPointer { cp in
-            active.forEach(count: cp.count) { i in
-                let m = cp[i].manifold
-                var touching = false
-                if m.count > 0 {
-                    touching = m.p1.maxNormalImpulse > 0 || m.p1.separation < slop
-                    if m.count > 1 { touching = touching || m.p2.maxNormalImpulse > 0 || m.p2.separation < slop }
-                }
-                if touching != cp[i].touching {
-                    let e = ContactEvent(shapeA: cp[i].shapeA, shapeB: cp[i].shapeB, point: m.p1.point)
-                    if touching { began.append(e) } else { ended.append(e) }
-                    cp[i].touching = touching
-                }
-            }
+        let (began, ended) = contacts.withUnsafeMutableBufferPointer { cp in
+            TouchingPass(linearSlop: slop).run(cp, active: active, workers: workers)
         }
+        // The ended events of contacts destroyed earlier in the step stay first.
+        beginEvents.append(contentsOf: began)
+        endEvents.append(contentsOf: ended)
     }
 }

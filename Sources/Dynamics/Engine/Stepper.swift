@@ -305,7 +305,7 @@ struct Stepper {
     /// Stores the step's impulses in the manifolds (warm starting), then decides touching.
     private mutating func storeImpulses(_ contacts: inout ContactSet, linearSlop: Double, workers: SolverWorkers?) {
         contacts.withContacts { graph.store(into: $0, workers: workers) }
-        contacts.updateTouching(linearSlop: linearSlop)
+        contacts.updateTouching(linearSlop: linearSlop, workers: workers)
     }
 
     /// Writes poses back. The rotation is renormalized in double precision, so the single
