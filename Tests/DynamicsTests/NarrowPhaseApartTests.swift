@@ -108,8 +108,7 @@ import Geometry
             #expect(points == 0, "\(A.kind) of \(A.vertexCount) vertices, radius \(A.radius), against \(B.kind) of \(B.vertexCount), radius \(B.radius), margin \(margin): \(points) points")
             // How close the pair came to the reach the test measures: the bound is tight where a
             // corner faces a corner.
-            let gap = max(max(A.aabb.lower.x - B.aabb.upper.x, B.aabb.lower.x - A.aabb.upper.x),
-                          max(A.aabb.lower.y - B.aabb.upper.y, B.aabb.lower.y - A.aabb.upper.y))
+            let gap = A.aabb.gap(to: B.aabb)
             let q = B.kind == .polygon ? max(A.halfTurnCosine, B.halfTurnCosine) : A.halfTurnCosine
             let reach = A.radius + B.radius
             if (gap + reach) * Double(q) / 65_535 < (margin + reach) * 1.05 + 0.1 { nearBound += 1 }

@@ -15,6 +15,11 @@ struct AABB: Sendable {
         AABB(lower: Vector(min(lower.x, b.lower.x), min(lower.y, b.lower.y)),
              upper: Vector(max(upper.x, b.upper.x), max(upper.y, b.upper.y)))
     }
+    /// How far apart the boxes are along x or y, whichever is more; negative where they overlap
+    /// on both axes. The distance between any two shapes inside them is at least this.
+    @inline(__always) func gap(to b: AABB) -> Double {
+        max(max(lower.x - b.upper.x, b.lower.x - upper.x), max(lower.y - b.upper.y, b.lower.y - upper.y))
+    }
     @inline(__always) var perimeter: Double { 2 * ((upper.x - lower.x) + (upper.y - lower.y)) }
     @inline(__always) func enlarged(by m: Double) -> AABB {
         AABB(lower: Vector(lower.x - m, lower.y - m), upper: Vector(upper.x + m, upper.y + m))

@@ -87,11 +87,7 @@ struct ContactEviction {
     }
 
     /// How far apart two boxes are along the axis that parts them most (0 when they overlap).
-    @inline(__always) static func gap(_ a: AABB, _ b: AABB) -> Double {
-        let dx = max(b.lower.x - a.upper.x, a.lower.x - b.upper.x)
-        let dy = max(b.lower.y - a.upper.y, a.lower.y - b.upper.y)
-        return max(dx, dy, 0)
-    }
+    @inline(__always) static func gap(_ a: AABB, _ b: AABB) -> Double { max(a.gap(to: b), 0) }
 
     /// The contacts given up, highest index first (so each destroy moves in a contact that stays),
     /// and forgets the pass.

@@ -50,8 +50,6 @@ extension NarrowPhase {
         }
         if q == 0 { return false }
         let reach = A.radius + B.radius
-        let gap = max(max(A.aabb.lower.x - B.aabb.upper.x, B.aabb.lower.x - A.aabb.upper.x),
-                      max(A.aabb.lower.y - B.aabb.upper.y, B.aabb.lower.y - A.aabb.upper.y))
-        return (gap + reach) * (Double(q) / 65_535) > margin + reach + 1e-6
+        return (A.aabb.gap(to: B.aabb) + reach) * (Double(q) / 65_535) > margin + reach + 1e-6
     }
 }
