@@ -87,7 +87,8 @@ struct ConstraintGraph {
     /// records, serve the rare scalar ones. A contact whose moving bodies are all `jointed` (held
     /// by a joint) goes to the overflow, where a joint group may take its normal rows
     /// (JointGroups.swift).
-    mutating func build(contacts: UnsafeBufferPointer<Contact>, active: ActiveContacts = ActiveContacts(),
+    mutating func build(contacts: UnsafeBufferPointer<Contact>, flags: UnsafeBufferPointer<ContactFlags>,
+                        bodyPairs: UnsafeBufferPointer<SIMD2<Int32>>, active: ActiveContacts = ActiveContacts(),
                         solverBodies: UnsafePointer<SolverBody>,
                         bodies: UnsafeMutablePointer<Body>, bodyCount: Int, jointed: UnsafeBufferPointer<Bool>,
                         settings: SolverSettings, workers: SolverWorkers? = nil) {
@@ -104,8 +105,8 @@ struct ConstraintGraph {
 
         var counts = (0..<k).map { _ in 0 }
         var lastTwo = [SIMD2<Int32>](repeating: SIMD2(-1, -1), count: k)
-        colorContacts(contacts, active, solverBodies, bodies, words: words, anyJointed: anyJointed, jointed, settings,
-                      &counts, &lastTwo)
+        colorContacts(contacts, flags, bodyPairs, active, solverBodies, bodies, words: words, anyJointed: anyJointed,
+                      jointed, settings, &counts, &lastTwo)
         moveSmallTails(contacts, bodies, solverBodies, settings, &counts, lastTwo)
         fillBatches(contacts, solverBodies, settings, counts, workers: workers)
         copyImpacts(contacts, bodies, solverBodies, settings, workers: workers)
@@ -130,7 +131,8 @@ struct ConstraintGraph {
     ///    overflow, and elastic ones get a scalar copy for the impact pass. Each color
     ///    remembers its last two contacts, in case they end up as a small tail.
     @inline(__always)
-    private mutating func colorContacts(_ contacts: UnsafeBufferPointer<Contact>, _ active: ActiveContacts,
+    private mutating func colorContacts(_ contacts: UnsafeBufferPointer<Contact>, _ flags: UnsafeBufferPointer<ContactFlags>,
+                                        _ pairs: UnsafeBufferPointer<SIMD2<Int32>>, _ active: ActiveContacts,
                                         _ solverBodies: UnsafePointer<SolverBody>,
                                         _ bodies: UnsafeMutablePointer<Body>, words: Int, anyJointed: Bool,
                                         _ jointed: UnsafeBufferPointer<Bool>, _ settings: SolverSettings,
@@ -142,9 +144,11 @@ struct ConstraintGraph {
         lastTwo.withUnsafeMutableBufferPointer { lastTwo in
             let bits = bitBuffer.baseAddress!
             // A contact of no active body has a sleeping one or none that moves (ActiveContacts.swift).
+            // The contact's flags and bodies come from their compact copies (ContactFlags.swift).
             active.forEach(count: contacts.count) { ci in
-                guard contacts[ci].manifold.count > 0 else { return }
-                let a = Int(contacts[ci].bodyA), b = Int(contacts[ci].bodyB)
+                let f = flags[ci]
+                guard f.contains(.hasPoints) else { return }
+                let a = Int(pairs[ci][0]), b = Int(pairs[ci][1])
                 // Sleeping bodies keep their contacts out of the solver (IslandSleeper.swift).
                 if solverBodies[a].isAsleep || solverBodies[b].isAsleep { return }
                 let movesA = solverBodies[a].isDynamic, movesB = solverBodies[b].isDynamic
@@ -182,7 +186,7 @@ struct ConstraintGraph {
                     overflow.append(cc)
                 }
                 // Elastic ones get a scalar copy for the impact pass, prepared after the coloring.
-                if contacts[ci].restitution > 0 {
+                if f.contains(.elastic) {
                     impactSources.append(ImpactSource(contact: Int32(ci), bodyA: Int32(a), bodyB: Int32(b),
                                                       heldByJoint: heldByJoint))
                 }

@@ -70,6 +70,8 @@ struct ContactSet {
     private(set) var shapePairs: [SIMD2<Int32>] = []
     /// Each contact's two bodies, the same way: finding the active contacts reads these only.
     private(set) var bodyPairs: [SIMD2<Int32>] = []
+    /// Each contact's points and elasticity, the same way, for the coloring (ContactFlags.swift).
+    private(set) var flags: [ContactFlags] = []
     /// The contacts the step works on while part of the scene sleeps (ActiveContacts.swift).
     private(set) var active = ActiveContacts()
     private var pairs = PairTable()
@@ -160,6 +162,7 @@ struct ContactSet {
         contacts.append(c)
         shapePairs.append(SIMD2(sa, sb))
         bodyPairs.append(SIMD2(c.bodyA, c.bodyB))
+        flags.append(ContactFlags(c))
     }
 
     /// Gives up contact `i`, which cannot touch within the step, for a full shape: its charges
@@ -195,10 +198,12 @@ struct ContactSet {
             contacts[i] = contacts[last]
             shapePairs[i] = shapePairs[last]
             bodyPairs[i] = bodyPairs[last]
+            flags[i] = flags[last]
         }
         contacts.removeLast()
         shapePairs.removeLast()
         bodyPairs.removeLast()
+        flags.removeLast()
     }
 
     /// Destroys the contacts at `indices`, each below the one before it, as `destroy(at:)` one
@@ -310,6 +315,7 @@ struct ContactSet {
         let mixed = Self.mixMaterials(shapes[Int(contacts[i].shapeA)], shapes[Int(contacts[i].shapeB)])
         if mixed != (contacts[i].friction, contacts[i].restitution) { changed.append(contacts[i]) }
         (contacts[i].friction, contacts[i].restitution) = mixed
+        flags[i] = ContactFlags(contacts[i])
     }
 
     /// Finds the contacts with an active body (ActiveContacts.swift): before the narrow phase, and
@@ -339,7 +345,9 @@ struct ContactSet {
         let shared = workers.flatMap { $0.count > 1 ? $0 : nil }
         if let shared, active.count(of: contacts.count) >= NarrowPhase.sharedContacts {
             recycledCount = contacts.withUnsafeMutableBufferPointer { cp in
-                phase.run(cp.baseAddress!, active: active, count: cp.count, workers: shared)
+                flags.withUnsafeMutableBufferPointer { fp in
+                    phase.run(cp.baseAddress!, flags: fp.baseAddress!, active: active, count: cp.count, workers: shared)
+                }
             }
             // The sleeping islands touched, found apart in the serial loop's order.
             if sleepers {
@@ -353,13 +361,14 @@ struct ContactSet {
         }
         var recycled = 0
         contacts.withUnsafeMutableBufferPointer { cp in
+        flags.withUnsafeMutableBufferPointer { fp in
             active.forEach(count: cp.count) { i in
                 guard phase.isCollided(cp[i]) else { return }
-                if phase.update(cp.baseAddress! + i) { recycled &+= 1 }
+                if phase.update(cp.baseAddress! + i, flags: fp.baseAddress! + i) { recycled &+= 1 }
                 // An active body touching a sleeping one wakes its island before the solver runs.
                 if sleepers, let island = phase.touchedIsland(cp[i]) { touched.append(island) }
             }
-        }
+        }}
         recycledCount = recycled
         return touched
     }

@@ -68,9 +68,10 @@ struct NarrowPhase {
         return a >= 0 || b >= 0 ? max(a, b) : nil
     }
 
-    /// The contact's manifold for the step; returns whether the last step's was kept (recycled).
+    /// The contact's manifold for the step, its `flags` following its points; returns whether
+    /// the last step's was kept (recycled, with the same points).
     @inline(__always)
-    func update(_ c: UnsafeMutablePointer<Contact>) -> Bool {
+    func update(_ c: UnsafeMutablePointer<Contact>, flags: UnsafeMutablePointer<ContactFlags>) -> Bool {
         let ia = Int(c.pointee.bodyA), ib = Int(c.pointee.bodyB)
         // Only the fields the narrow phase reads (ContactBody.swift).
         let a = ContactBody(bodies.baseAddress! + ia), b = ContactBody(bodies.baseAddress! + ib)
@@ -106,18 +107,20 @@ struct NarrowPhase {
         if m.count > 0 { carry(&m.p1) }
         if m.count > 1 { carry(&m.p2) }
         c.pointee.manifold = m
+        flags.pointee = flags.pointee.withPoints(m.count)
         c.pointee.poses.remember(a, b, m)
         return false
     }
 
     /// The active contacts collided by both workers; returns how many manifolds were kept.
-    func run(_ contacts: UnsafeMutablePointer<Contact>, active: ActiveContacts, count: Int,
-             workers: SolverWorkers) -> Int {
+    func run(_ contacts: UnsafeMutablePointer<Contact>, flags: UnsafeMutablePointer<ContactFlags>,
+             active: ActiveContacts, count: Int, workers: SolverWorkers) -> Int {
         let n = active.count(of: count)
         var kept = [Bool](repeating: false, count: n)
         return active.withIndices { indices in
             kept.withUnsafeMutableBufferPointer { kp in
-                var chunk = SharedNarrowPhase(phase: self, contacts: contacts, indices: indices, kept: kp.baseAddress!)
+                var chunk = SharedNarrowPhase(phase: self, contacts: contacts, flags: flags, indices: indices,
+                                              kept: kp.baseAddress!)
                 withUnsafeMutablePointer(to: &chunk) {
                     workers.run(n, minimumChunk: Self.contactsPerChunk, collideChunk, UnsafeMutableRawPointer($0))
                 }
@@ -186,6 +189,7 @@ struct NarrowPhase {
 private struct SharedNarrowPhase {
     let phase: NarrowPhase
     let contacts: UnsafeMutablePointer<Contact>
+    let flags: UnsafeMutablePointer<ContactFlags>
     /// The active contacts' indices, or nil when every contact is active.
     let indices: UnsafePointer<Int32>?
     /// By position in the active list: whether the manifold was kept.
@@ -198,6 +202,6 @@ private func collideChunk(_ raw: UnsafeMutableRawPointer, _ lo: Int, _ hi: Int) 
     for k in lo..<hi {
         let i = s.indices.map { Int($0[k]) } ?? k
         guard s.phase.isCollided(s.contacts[i]) else { continue }
-        s.kept[k] = s.phase.update(s.contacts + i)
+        s.kept[k] = s.phase.update(s.contacts + i, flags: s.flags + i)
     }
 }

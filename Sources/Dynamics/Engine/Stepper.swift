@@ -188,9 +188,11 @@ struct Stepper {
         solverBodies.withUnsafeBufferPointer { sb in
         bodies.withUnsafeMutableBufferPointer { bp in
             jointed.withUnsafeBufferPointer { jb in
-                graph.build(contacts: cp, active: contacts.active, solverBodies: sb.baseAddress!, bodies: bp.baseAddress!,
-                            bodyCount: bodyCount,
-                            jointed: jb, settings: set, workers: workers)
+                contacts.flags.withUnsafeBufferPointer { fp in
+                contacts.bodyPairs.withUnsafeBufferPointer { pp in
+                    graph.build(contacts: cp, flags: fp, bodyPairs: pp, active: contacts.active, solverBodies: sb.baseAddress!,
+                                bodies: bp.baseAddress!, bodyCount: bodyCount, jointed: jb, settings: set, workers: workers)
+                }}
             }
         }}}
         for t in tensionInertia.turns { solverBodies[Int(t.index)].invInertia = bodies[Int(t.index)].invInertia }
