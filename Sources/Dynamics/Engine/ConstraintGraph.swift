@@ -152,25 +152,12 @@ struct ConstraintGraph {
                 // Sleeping bodies keep their contacts out of the solver (IslandSleeper.swift).
                 if solverBodies[a].isAsleep || solverBodies[b].isAsleep { return }
                 let movesA = solverBodies[a].isDynamic, movesB = solverBodies[b].isDynamic
-                let wordA = a &>> 6, bitA: UInt64 = 1 &<< UInt64(a & 63)
-                let wordB = b &>> 6, bitB: UInt64 = 1 &<< UInt64(b & 63)
-                var chosen = k
                 // The contact of jointed items takes no color: it goes to the overflow.
                 let heldByJoints = anyJointed
                     && JointGroups.joinsGroup(movesA: movesA, movesB: movesB, jointedA: movesA && jointed[a],
                                               jointedB: movesB && jointed[b], invMassA: solverBodies[a].invMass,
                                               invMassB: solverBodies[b].invMass)
-                if !heldByJoints {
-                    for c in 0..<k {
-                        let row = bits + c &* words
-                        if movesA && row[wordA] & bitA != 0 { continue }
-                        if movesB && row[wordB] & bitB != 0 { continue }
-                        if movesA { row[wordA] |= bitA }
-                        if movesB { row[wordB] |= bitB }
-                        chosen = c
-                        break
-                    }
-                }
+                let chosen = heldByJoints ? k : Self.takeColor(bits, words: words, a: movesA ? a : -1, b: movesB ? b : -1)
                 if chosen < k {
                     color[ci] = UInt8(chosen)
                     counts[chosen] &+= 1
@@ -192,6 +179,23 @@ struct ConstraintGraph {
                 }
             }
         }}}}
+    }
+
+    /// The first color whose bit set has neither body `a` nor `b` (−1: a body that does not
+    /// move, which takes no bit), with their bits then set in it; `colorCount` when none has room.
+    @inline(__always)
+    private static func takeColor(_ bits: UnsafeMutablePointer<UInt64>, words: Int, a: Int, b: Int) -> Int {
+        let wordA = a &>> 6, bitA: UInt64 = 1 &<< UInt64(a & 63)
+        let wordB = b &>> 6, bitB: UInt64 = 1 &<< UInt64(b & 63)
+        for c in 0..<colorCount {
+            let row = bits + c &* words
+            if a >= 0 && row[wordA] & bitA != 0 { continue }
+            if b >= 0 && row[wordB] & bitB != 0 { continue }
+            if a >= 0 { row[wordA] |= bitA }
+            if b >= 0 { row[wordB] |= bitB }
+            return c
+        }
+        return colorCount
     }
 
     /// 2. A color's last batch with one or two lanes filled costs as much as a full one, and
