@@ -65,9 +65,12 @@ struct MidAnimationSaveTests {
         "000-push.yaml": 1e-3, "001-snap.yaml": 1e-3,
         // A pile of six items and a dropped ball: every resting contact starts without its warm
         // start, so the pile settles by 0.05 pt in the first step, and contacts made later are
-        // solved in another order (the engine's pair table is built afresh): measured 0.32 pt for
-        // the save at step 30, while the items land, and 0.06 pt for the pile at rest.
-        "007-sandbox.yaml": 0.5,
+        // solved in another order (the engine's pair table is built afresh): measured 0.23 pt for
+        // the save at step 30, while the items land, and 0.06 pt for the pile at rest at 200. At
+        // step 90 the dropped ball (elasticity 0.7) is between bounces: its next impact, at
+        // 1.68 s, is solved in the other order and leaves it 5·10⁻⁶ pt off the live one, and its
+        // bounces against the pile grow that to 1.0 pt by the 60th step.
+        "007-sandbox.yaml": 1.5,
     ]
 
     @Test("every seed scene, saved at steps 30, 90 and 200, continues for 60 steps as the live one",
