@@ -13,18 +13,10 @@ import Geometry
     @Test("every contact's flags say what its record says while a pile falls, turns elastic and loses half its items",
           arguments: [1, 2])
     func flagsFollowTheRecords(workers: Int) {
-        let animator = DynamicAnimator(referenceBounds: bounds640)
+        let pile = FallingPile(count: 600, perRow: 40, origin: Point(20, 20), spacing: 15, size: 12)
+        let animator = pile.animator, items = pile.items
         animator.allowsSleeping = false
         if workers > 1 { animator.solverWorkers = SolverWorkers(count: workers) }
-        let items = (0..<600).map { k -> Box in
-            let center = Point(20 + Double(k % 40) * 15, 20 + Double(k / 40) * 15)
-            return k % 3 == 0 ? Box.ball(center, diameter: 12) : Box(center, Size(12, 12))
-        }
-        let collision = CollisionBehavior(items: items)
-        collision.setTranslatesReferenceBoundsIntoBoundary(true)
-        let gravity = GravityBehavior(items: items)
-        animator.addBehavior(collision)
-        animator.addBehavior(gravity)
         let world = animator.world
 
         /// The contacts whose flags differ from their records, and how many have points / are elastic.
@@ -50,10 +42,7 @@ import Geometry
         let elastic = check("elastic")
         #expect(elastic.elastic > 100, "elastic: only \(elastic.elastic) elastic contacts")
 
-        for (k, item) in items.enumerated() where k % 2 == 0 {
-            collision.removeItem(item)
-            gravity.removeItem(item)
-        }
+        pile.removeHalf()
         run(animator, steps: 30)
         _ = check("halved")
     }

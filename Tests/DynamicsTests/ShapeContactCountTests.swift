@@ -12,23 +12,12 @@ import Geometry
 @Suite struct ShapeContactCountTests {
     @Test("every shape's contact count matches its contacts after a pile falls and half of it is removed")
     func countsMatchAfterRemovals() {
-        let animator = DynamicAnimator(referenceBounds: bounds640)
-        let items = (0..<200).map { k -> Box in
-            let center = Point(100 + Double(k % 20) * 22, 120 + Double(k / 20) * 22)
-            return k % 3 == 0 ? Box.ball(center, diameter: 18) : Box(center, Size(18, 18))
-        }
-        let collision = CollisionBehavior(items: items)
-        collision.setTranslatesReferenceBoundsIntoBoundary(true)
-        let gravity = GravityBehavior(items: items)
-        animator.addBehavior(collision)
-        animator.addBehavior(gravity)
+        let pile = FallingPile(count: 200, perRow: 20, origin: Point(100, 120), spacing: 22, size: 18)
+        let animator = pile.animator
         run(animator, steps: 90)
         let world = animator.world
         #expect(world.contactSet.count > 150, "only \(world.contactSet.count) contacts in the pile")
-        for (k, item) in items.enumerated() where k % 2 == 0 {
-            collision.removeItem(item)
-            gravity.removeItem(item)
-        }
+        pile.removeHalf()
         run(animator, steps: 30)
         var named = [Int](repeating: 0, count: world.shapes.count)
         for c in world.contactSet.contacts {

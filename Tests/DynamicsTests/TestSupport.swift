@@ -55,3 +55,33 @@ func ellipticK(_ m: Double) -> Double {
 }
 
 let bounds640 = Rect(x: 0, y: 0, width: 640, height: 384)
+
+/// A pile to drop in `bounds640`: `count` items in rows of `perRow`, `spacing` apart from
+/// `origin`, every third a ball of diameter `size` and the rest squares of side `size`, colliding
+/// with each other and the bounds under gravity.
+struct FallingPile {
+    let animator = DynamicAnimator(referenceBounds: bounds640)
+    let items: [Box]
+    let collision: CollisionBehavior
+    let gravity: GravityBehavior
+
+    init(count: Int, perRow: Int, origin: Point, spacing: Double, size: Double) {
+        items = (0..<count).map { k -> Box in
+            let center = Point(origin.x + Double(k % perRow) * spacing, origin.y + Double(k / perRow) * spacing)
+            return k % 3 == 0 ? Box.ball(center, diameter: size) : Box(center, Size(size, size))
+        }
+        collision = CollisionBehavior(items: items)
+        collision.setTranslatesReferenceBoundsIntoBoundary(true)
+        gravity = GravityBehavior(items: items)
+        animator.addBehavior(collision)
+        animator.addBehavior(gravity)
+    }
+
+    /// Takes the items at even places out of the pile.
+    func removeHalf() {
+        for (k, item) in items.enumerated() where k % 2 == 0 {
+            collision.removeItem(item)
+            gravity.removeItem(item)
+        }
+    }
+}
