@@ -5,7 +5,7 @@
 // only whether its manifold has points, whether it is elastic and its two bodies. Read from the
 // contact itself, each visit waited for the record's first cache line: in a scene of 58,000
 // contacts (Box2D v3's many_pyramids) the records are 17 MB, and the coloring spent three
-// fifths of its time on that one load. The bodies already have their compact copy
+// fifths of its time waiting on that line's loads. The bodies already have their compact copy
 // (ContactSet.bodyPairs); these flags are the rest, so the coloring reads 9 bytes a contact and
 // touches a record only for a constraint it must prepare one at a time.
 //
