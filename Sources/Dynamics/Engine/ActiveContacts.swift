@@ -54,6 +54,12 @@ struct ActiveContacts {
         return indices.withUnsafeBufferPointer { body($0.baseAddress) }
     }
 
+    /// The index of the `k`-th active contact, from the pointer `withIndices` lends (nil: every
+    /// contact is active, so the k-th is contact k).
+    @inline(__always) static func contact(_ k: Int, of indices: UnsafePointer<Int32>?) -> Int {
+        indices.map { Int($0[k]) } ?? k
+    }
+
     /// Calls `body` with each active contact's index, in ascending order.
     @inline(__always)
     func forEach(count: Int, _ body: (Int) -> Void) {

@@ -200,7 +200,7 @@ private struct SharedNarrowPhase {
 private func collideChunk(_ raw: UnsafeMutableRawPointer, _ lo: Int, _ hi: Int) {
     let s = raw.assumingMemoryBound(to: SharedNarrowPhase.self).pointee
     for k in lo..<hi {
-        let i = s.indices.map { Int($0[k]) } ?? k
+        let i = ActiveContacts.contact(k, of: s.indices)
         guard s.phase.isCollided(s.contacts[i]) else { continue }
         s.kept[k] = s.phase.update(s.contacts + i, flags: s.flags + i)
     }

@@ -50,7 +50,7 @@ struct TouchingPass {
                     workers.run(n, minimumChunk: Self.contactsPerChunk, touchChunk, UnsafeMutableRawPointer($0))
                 }
                 for k in 0..<n where ch[k] {
-                    let i = indices.map { Int($0[k]) } ?? k
+                    let i = ActiveContacts.contact(k, of: indices)
                     note(i, touching: cp[i].touching)
                 }
             }
@@ -72,7 +72,7 @@ private struct SharedTouching {
 private func touchChunk(_ raw: UnsafeMutableRawPointer, _ lo: Int, _ hi: Int) {
     let t = raw.assumingMemoryBound(to: SharedTouching.self).pointee
     for k in lo..<hi {
-        let i = t.indices.map { Int($0[k]) } ?? k
+        let i = ActiveContacts.contact(k, of: t.indices)
         let touching = t.pass.touches(t.contacts[i].manifold)
         if touching != t.contacts[i].touching {
             t.contacts[i].touching = touching
