@@ -53,7 +53,12 @@ struct ContactConstraint: Sendable {
     /// Whether the biased pass solves friction too: a body of the pair is under a field, whose
     /// kicks come in halves at the substep's two ends (see `solve`).
     var frictionWhenBiased = false
+    /// Collided again at each substep (SubstepManifolds.swift): its points may then be other
+    /// features than the manifold's, and their impulses go back to it by feature id.
+    var recollided = false
     var count: Int = 0
+    /// The points' feature ids (ManifoldPoint.id).
+    var id1: UInt32 = 0, id2: UInt32 = 0
     var p1 = ContactConstraintPoint()
     var p2 = ContactConstraintPoint()
 }
@@ -135,20 +140,28 @@ enum ContactSolver {
         let sa = solverBodies[Int(c.bodyA)], sb = solverBodies[Int(c.bodyB)]
         c.mA = sa.invMass; c.iA = sa.invInertia; c.mB = sb.invMass; c.iB = sb.invInertia
         c.softness = settings.softness(mA: c.mA, mB: c.mB)
-        c.normal = m.normal
-        c.count = m.count
-        c.radiusA = Double(m.radiusA); c.radiusB = Double(m.radiusB); c.frame = m.frame
         c.impactThreshold = settings.impactThreshold(a, b, normal: m.normal, restitution: c.restitution)
         c.strikesAtContact = settings.loadAlong(a, b, normal: m.normal) == 0
             && a.fieldAcceleration == .zero && b.fieldAcceleration == .zero
         c.frictionWhenBiased = a.fieldAcceleration != .zero || b.fieldAcceleration != .zero
+        preparePoints(&c, manifold: m)
+    }
+
+    /// The constraint's geometry from manifold `m` (its normal, frame and points, with their
+    /// impulses), at the masses `c` already holds.
+    static func preparePoints(_ c: inout ContactConstraint, manifold m: Manifold) {
+        c.normal = m.normal
+        c.count = m.count
+        c.radiusA = Double(m.radiusA); c.radiusB = Double(m.radiusB); c.frame = m.frame
+        c.id1 = m.p1.id; c.id2 = m.p2.id
+        let (mA, iA, mB, iB) = (c.mA, c.iA, c.mB, c.iB)
         func point(_ mp: ManifoldPoint) -> ContactConstraintPoint {
             var p = ContactConstraintPoint()
             p.rA = mp.anchorA; p.rB = mp.anchorB
             p.normalImpulse = mp.normalImpulse
             p.tangentImpulse = mp.tangentImpulse
             let terms = pointTerms(rA: p.rA, rB: p.rB, normal: m.normal, separation: mp.separation,
-                                   mA: c.mA, iA: c.iA, mB: c.mB, iB: c.iB)
+                                   mA: mA, iA: iA, mB: mB, iB: iB)
             p.adjustedSeparation = terms.adjustedSeparation
             p.normalMass = terms.kN > 0 ? 1 / terms.kN : 0
             p.tangentMass = terms.kT > 0 ? 1 / terms.kT : 0
