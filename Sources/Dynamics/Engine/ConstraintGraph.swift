@@ -41,6 +41,8 @@ struct ConstraintGraph {
     private(set) var colorStarts = [Int](repeating: 0, count: ConstraintGraph.colorCount + 1)
     /// Constraints that fit no color, solved by the scalar ContactSolver.
     var overflow: [ContactConstraint] = []
+    /// The overflow constraints collided again at each substep (SubstepManifolds.swift).
+    private(set) var turning: [Int32] = []
     /// Scalar copies of the elastic constraints, for the impact pass: the first `impactCount`
     /// (the array only grows, ImpactCopies.swift).
     var impacts: [ContactConstraint] = []
@@ -66,6 +68,7 @@ struct ConstraintGraph {
         var g = self
         g.batches = []
         g.overflow = []
+        g.turning = []
         g.impacts = []
         g.impactCount = 0
         g.impactSources = []
@@ -86,17 +89,19 @@ struct ConstraintGraph {
     /// `solverBodies` is what the colored constraints read of their bodies; `bodies`, the full
     /// records, serve the rare scalar ones. A contact whose moving bodies are all `jointed` (held
     /// by a joint) goes to the overflow, where a joint group may take its normal rows
-    /// (JointGroups.swift).
+    /// (JointGroups.swift), and so does one that turns past its features within the step of
+    /// `dt` (SubstepManifolds.turnsPastFeatures), listed in `turning`.
     mutating func build(contacts: UnsafeBufferPointer<Contact>, flags: UnsafeBufferPointer<ContactFlags>,
                         bodyPairs: UnsafeBufferPointer<SIMD2<Int32>>, active: ActiveContacts = ActiveContacts(),
                         solverBodies: UnsafePointer<SolverBody>,
                         bodies: UnsafeMutablePointer<Body>, bodyCount: Int, jointed: UnsafeBufferPointer<Bool>,
-                        settings: SolverSettings, workers: SolverWorkers? = nil) {
+                        settings: SolverSettings, dt: Double = 0, workers: SolverWorkers? = nil) {
         let k = Self.colorCount
         let words = (bodyCount + 63) / 64
         // Empty when no joint holds a moving body (the usual case: nothing to look up).
         let anyJointed = !jointed.isEmpty
         overflow.removeAll(keepingCapacity: true)
+        turning.removeAll(keepingCapacity: true)
         impactSources.removeAll(keepingCapacity: true)
         colorBits.removeAll(keepingCapacity: true)
         colorBits.append(contentsOf: repeatElement(0, count: words * k))
@@ -106,7 +111,7 @@ struct ConstraintGraph {
         var counts = (0..<k).map { _ in 0 }
         var lastTwo = [SIMD2<Int32>](repeating: SIMD2(-1, -1), count: k)
         colorContacts(contacts, flags, bodyPairs, active, solverBodies, bodies, words: words, anyJointed: anyJointed,
-                      jointed, settings, &counts, &lastTwo)
+                      jointed, settings, dt: dt, &counts, &lastTwo)
         moveSmallTails(contacts, bodies, solverBodies, settings, &counts, lastTwo)
         fillBatches(contacts, solverBodies, settings, counts, workers: workers)
         copyImpacts(contacts, bodies, solverBodies, settings, workers: workers)
@@ -135,7 +140,7 @@ struct ConstraintGraph {
                                         _ pairs: UnsafeBufferPointer<SIMD2<Int32>>, _ active: ActiveContacts,
                                         _ solverBodies: UnsafePointer<SolverBody>,
                                         _ bodies: UnsafeMutablePointer<Body>, words: Int, anyJointed: Bool,
-                                        _ jointed: UnsafeBufferPointer<Bool>, _ settings: SolverSettings,
+                                        _ jointed: UnsafeBufferPointer<Bool>, _ settings: SolverSettings, dt: Double,
                                         _ counts: inout [Int], _ lastTwo: inout [SIMD2<Int32>]) {
         let k = Self.colorCount
         colorBits.withUnsafeMutableBufferPointer { bitBuffer in
@@ -157,7 +162,13 @@ struct ConstraintGraph {
                     && JointGroups.joinsGroup(movesA: movesA, movesB: movesB, jointedA: movesA && jointed[a],
                                               jointedB: movesB && jointed[b], invMassA: solverBodies[a].invMass,
                                               invMassB: solverBodies[b].invMass)
-                let chosen = heldByJoints ? k : Self.takeColor(bits, words: words, a: movesA ? a : -1, b: movesB ? b : -1)
+                // So does one that turns past its features within the step (SubstepManifolds.swift);
+                // the impact pass keeps a copy of an elastic one for the step, so those do not.
+                let turns = (solverBodies[a].movesFast || solverBodies[b].movesFast) && !f.contains(.elastic)
+                    && SubstepManifolds.turnsPastFeatures(bodies[a], bodies[b], contacts[ci].manifold, dt: dt,
+                                                          overlap: settings.maxSoftOverlap)
+                let chosen = heldByJoints || turns ? k
+                    : Self.takeColor(bits, words: words, a: movesA ? a : -1, b: movesB ? b : -1)
                 if chosen < k {
                     color[ci] = UInt8(chosen)
                     counts[chosen] &+= 1
@@ -170,6 +181,7 @@ struct ConstraintGraph {
                     let edge = Edge(contact: Int32(ci), bodyA: Int32(a), bodyB: Int32(b))
                     var cc = Self.scalarConstraint(edge, contacts, bodies, solverBodies, settings)
                     if heldByJoint { cc.strikesAtContact = false }
+                    if turns { turning.append(Int32(overflow.count)) }
                     overflow.append(cc)
                 }
                 // Elastic ones get a scalar copy for the impact pass, prepared after the coloring.
@@ -353,7 +365,25 @@ struct ConstraintGraph {
                 contacts[ci].manifold.p2.maxNormalImpulse = cc.p2.maxNormalImpulse
             }
         }
-        for cc in overflow { put(cc, keepLarger: false) }
+        for cc in overflow {
+            if cc.recollided { Self.putByFeature(cc, into: &contacts[Int(cc.contact)].manifold) } else { put(cc, keepLarger: false) }
+        }
         for cc in impacts[0..<impactCount] { put(cc, keepLarger: true) }
+    }
+
+    /// A constraint collided again within the step (SubstepManifolds.swift) may end on other
+    /// features than the manifold's: each manifold point takes the impulses of the constraint's
+    /// point with its feature id (none: zero, as the narrow phase would carry), and the largest
+    /// normal impulse, which decides whether the pair touched.
+    private static func putByFeature(_ cc: ContactConstraint, into m: inout Manifold) {
+        let largest = max(cc.p1.maxNormalImpulse, cc.count > 1 ? cc.p2.maxNormalImpulse : 0)
+        @inline(__always) func put(_ p: inout ManifoldPoint) {
+            p.normalImpulse = 0; p.tangentImpulse = 0
+            if cc.count > 0 && cc.id1 == p.id { p.normalImpulse = cc.p1.normalImpulse; p.tangentImpulse = cc.p1.tangentImpulse }
+            if cc.count > 1 && cc.id2 == p.id { p.normalImpulse = cc.p2.normalImpulse; p.tangentImpulse = cc.p2.tangentImpulse }
+            p.maxNormalImpulse = largest
+        }
+        if m.count > 0 { put(&m.p1) }
+        if m.count > 1 { put(&m.p2) }
     }
 }

@@ -22,6 +22,10 @@ struct SolverBody: Sendable {
     /// Under a field the solver kicks in halves at each substep's two ends: its contacts solve
     /// friction in the biased pass too (ContactConstraint.frictionWhenBiased, LaneContact).
     var underField = false
+    /// Its surface moves fast enough that its contacts may turn past their features within the
+    /// step: the graph asks SubstepManifolds.turnsPastFeatures of those (set by the Stepper,
+    /// which knows dt; SubstepManifolds.movesFast).
+    var movesFast = false
 
     init() {}
 

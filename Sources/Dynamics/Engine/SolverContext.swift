@@ -114,4 +114,7 @@ struct SolverContext {
     let maxLinearSpeed: Float
     /// The most impact passes per call, should elastic contacts keep exchanging momentum.
     let impactSweeps: Int
+    /// The contacts collided again at each substep, and the shapes to collide them from; nil
+    /// when the step was given no shapes.
+    let turning: TurningContacts?
 }

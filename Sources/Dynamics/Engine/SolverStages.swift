@@ -157,6 +157,14 @@ extension SolverContext {
         }
     }
 
+    /// The contacts that turn past their features within the step, collided again from the
+    /// substep's poses (SubstepManifolds.swift); at the start of every substep but the first.
+    @inline(__always) func recollideTurningContacts() {
+        guard let turning, !turning.manifolds.pointee.entries.isEmpty else { return }
+        turning.manifolds.pointee.recollide(overflow, states: states, grouped: jointGroups.pointee.isContactGrouped,
+                                            source: turning.source, linearSlop: solver.linearSlop)
+    }
+
     /// One pass over every constraint with the soft bias that pushes overlaps apart.
     @inline(__always) func solve() {
         solveJoints(useBias: true)

@@ -56,6 +56,7 @@ extension SolverContext {
     func runSharedSubsteps(_ n: Int, h: Double, relaxIterations: Int) {
         let forces = hasForces, potentials = !fieldWork.isEmpty
         for i in 0..<n {
+            if i > 0 { recollideTurningContacts() }
             if potentials { resolveImpacts(.substepStart) }
             if forces { applyForces(tau: h / 2, elapsed: Double(i) * h) }
             runSplit(.integrateVelocities)

@@ -42,6 +42,8 @@ struct Stepper {
     private var drives: [Vector] = []
     /// What the impacts owe the next drift, by body (ImpactShift.swift).
     private var impactShifts = ImpactShiftBuffer()
+    /// Contacts that turn past their features within the step, collided at each substep.
+    private var substepManifolds = SubstepManifolds()
     /// The substeps the last step took (0 before the first).
     private(set) var lastSubsteps = 0
 
@@ -59,24 +61,26 @@ struct Stepper {
     @discardableResult
     mutating func step(dt: Double, settings: WorldSettings, bodies: inout [Body], joints: inout [Joint],
                        contacts: inout ContactSet, fields: [FieldLoad] = [], sleeper: inout IslandSleeper,
-                       workers: SolverWorkers? = nil) -> StepResult {
+                       workers: SolverWorkers? = nil, shapes: ShapeSource? = nil) -> StepResult {
         let n = SubstepRefinement.substeps(dt: dt, settings.substeps, bodies: bodies, joints: joints, fields: fields)
         lastSubsteps = n
         let h = dt / Double(n)
         let (set, jointSoftness, iterativeJointSoftness) = Self.solverSettings(h: h, settings)
-        prepareBodies(h: h, bodies)
+        prepareBodies(h: h, bodies, movesFast: shapes == nil ? nil : (dt, settings.maxSoftOverlap))
         impactShifts.start(&bodies, movers: movers)
         forces.prepareFields(fields, bodies)
         forces.prepareLoadHalves(bodyCount: bodies.count, motions: &motions)
         prepareConstraints(set, tension: settings.implicitJointTension, bodies: &bodies, joints: &joints, contacts: contacts,
+                           dt: dt, speculativeDistance: settings.speculativeDistance,
                            workers: workers.flatMap { $0.count > 1 ? $0 : nil })
         states.withUnsafeMutableBufferPointer { forces.prepareSprings(h: h, joints, states: $0.baseAddress!) }
         let relaxIterations = max(1, settings.relaxIterations)
         withContext(set, jointSoftness: jointSoftness, iterativeJointSoftness: iterativeJointSoftness,
-                    settings: settings, joints: &joints, workers: workers) { step in
+                    settings: settings, joints: &joints, workers: workers, shapes: shapes) { step in
             if step.isSplit { step.runSharedSubsteps(n, h: h, relaxIterations: relaxIterations); return }
             let forces = step.hasForces, potentials = !step.fieldWork.isEmpty
             for i in 0..<n {
+                if i > 0 { step.recollideTurningContacts() }
                 // Under a cone potential, impacts go before the opening half kick, whose approach
                 // the body never crossed a gap for (docs/dynamics.md, "Bounces under cone potentials").
                 if potentials { step.resolveImpacts(.substepStart) }
@@ -132,8 +136,10 @@ struct Stepper {
         return (set, joint, iterative)
     }
 
-    /// The body states the substeps start from, and the lists of bodies they integrate.
-    private mutating func prepareBodies(h: Double, _ bodies: [Body]) {
+    /// The body states the substeps start from, and the lists of bodies they integrate. With
+    /// `movesFast` (the step's length and the soft contact's largest overlap) the solver bodies
+    /// say whose surface moves fast (SubstepManifolds.movesFast).
+    private mutating func prepareBodies(h: Double, _ bodies: [Body], movesFast: (dt: Double, overlap: Double)?) {
         motions.removeAll(keepingCapacity: true)
         movers.removeAll(keepingCapacity: true)
         if solverBodies.count != bodies.count {
@@ -152,6 +158,9 @@ struct Stepper {
             hasWalls = false
             for i in 0..<bp.count {
                 sb[i] = SolverBody(bp[i])
+                if let movesFast {
+                    sb[i].movesFast = SubstepManifolds.movesFast(bp[i], dt: movesFast.dt, overlap: movesFast.overlap)
+                }
                 if !sb[i].isDynamic && bp[i].firstShape >= 0 { hasWalls = true }
                 guard bp[i].isActive && bp[i].kind != .fixed && !bp[i].isAsleep else {
                     sp[i] = BodyState()
@@ -177,7 +186,8 @@ struct Stepper {
     /// The joints of awake bodies, the inertia their pull gives their bodies, and the contact
     /// constraints, colored into batches.
     private mutating func prepareConstraints(_ set: SolverSettings, tension: Bool, bodies: inout [Body],
-                                             joints: inout [Joint], contacts: ContactSet, workers: SolverWorkers?) {
+                                             joints: inout [Joint], contacts: ContactSet, dt: Double,
+                                             speculativeDistance: Double, workers: SolverWorkers?) {
         prepareJoints(set, bodies: &bodies, joints: &joints, workers: workers)
         // Every constraint on a body sees the inertia the backward step of its pins' pull gives it:
         // the joints (TensionInertia.apply) and, through the solver bodies, its contacts.
@@ -191,8 +201,14 @@ struct Stepper {
                 contacts.flags.withUnsafeBufferPointer { fp in
                 contacts.bodyPairs.withUnsafeBufferPointer { pp in
                     graph.build(contacts: cp, flags: fp, bodyPairs: pp, active: contacts.active, solverBodies: sb.baseAddress!,
-                                bodies: bp.baseAddress!, bodyCount: bodyCount, jointed: jb, settings: set, workers: workers)
+                                bodies: bp.baseAddress!, bodyCount: bodyCount, jointed: jb, settings: set, dt: dt,
+                                workers: workers)
                 }}
+            }
+            let turning = graph.turning
+            graph.withConstraints { _, overflow, _ in
+                substepManifolds.build(turning: turning, overflow: overflow, contacts: cp, bodies: bp.baseAddress!,
+                                       dt: dt, speculativeDistance: speculativeDistance)
             }
         }}}
         for t in tensionInertia.turns { solverBodies[Int(t.index)].invInertia = bodies[Int(t.index)].invInertia }
@@ -261,7 +277,7 @@ struct Stepper {
     /// Opens the step's buffers once and runs `body` over a context holding their addresses.
     private mutating func withContext(_ set: SolverSettings, jointSoftness: Softness, iterativeJointSoftness: Softness,
                                       settings: WorldSettings, joints: inout [Joint], workers: SolverWorkers?,
-                                      _ body: (SolverContext) -> Void) {
+                                      shapes: ShapeSource?, _ body: (SolverContext) -> Void) {
         let h = Float(set.h), maxSpeed = Float(settings.maxLinearSpeed), sweeps = settings.maxImpactSweeps
         // Two workers share a step only when it is large enough to repay the handing over.
         let colors = jointGroups.colors
@@ -286,6 +302,7 @@ struct Stepper {
         colors.order.withUnsafeBufferPointer { jointColorOrder in
         colors.starts.withUnsafeBufferPointer { jointColorStarts in
         withUnsafeMutablePointer(to: &jointGroups) { groups in
+        withUnsafeMutablePointer(to: &substepManifolds) { turning in
         impactQueue.withBuffers { starts, neighbours, pending, looks in impactShifts.withShifts { shifts in
             body(SolverContext(states: sp.baseAddress!, motions: mp, movers: mv, joints: jp.baseAddress!,
                                awakeJoints: aj, jointGroups: groups, jointColorOrder: jointColorOrder,
@@ -300,8 +317,9 @@ struct Stepper {
                                iterativeJointSoftness: iterativeJointSoftness,
                                iterativeJointPasses: max(1, settings.iterativeJointPasses),
                                iterativeJointRelaxPasses: max(1, settings.iterativeJointRelaxPasses), h: h,
-                               maxLinearSpeed: maxSpeed, impactSweeps: sweeps))
-        }}}}}}}}}}}}}}}}}}}
+                               maxLinearSpeed: maxSpeed, impactSweeps: sweeps,
+                               turning: shapes.map { TurningContacts(manifolds: turning, source: $0) }))
+        }}}}}}}}}}}}}}}}}}}}
     }
 
     /// Stores the step's impulses in the manifolds (warm starting), then decides touching.

@@ -10,9 +10,8 @@
 //      pair's speed, so a contact exists before fast bodies meet (no tunneling without a separate
 //      sweep); a pair whose relative pose has hardly moved keeps its manifold
 //      (ContactRecycling.swift);
-//   4. Stepper: `substeps` times the solver stages over a SolverContext (integrate velocities,
-//      resolve impacts, warm start, solve, integrate positions, relax, relax friction), then
-//      store impulses, report began/ended contacts and write poses back;
+//   4. Stepper: `substeps` times the solver stages over a SolverContext (SolverStages.swift),
+//      then store impulses, report began/ended contacts and write poses back;
 //   5. WallGuard: no dynamic body's center ends the step beyond a wall or a still item;
 //   6. islands that have come to rest go to sleep (IslandSleeper.swift); sleeping bodies are left
 //      out of every stage above until something wakes their island.
@@ -312,8 +311,9 @@ final class World {
         applyPendingImpulses()
         updateBroadPhase(dt: dt)
         updateContacts(dt: dt)
-        let result = stepper.step(dt: dt, settings: settings, bodies: &bodies, joints: &joints, contacts: &contactSet,
-                     fields: fieldLoads, sleeper: &sleeper, workers: workers)
+        let result = shapes.withUnsafeBufferPointer { sp in withGeometry { g in
+            stepper.step(dt: dt, settings: settings, bodies: &bodies, joints: &joints, contacts: &contactSet, fields: fieldLoads,
+                         sleeper: &sleeper, workers: workers, shapes: ShapeSource(shapes: sp, geometry: g)) }}
         fieldLoads.removeAll(keepingCapacity: true)
         holdBodiesInsideWalls(result)
         sleeper.endStep(&bodies, movers: result.movers, contacts: contactSet.contacts, active: contactSet.active,
