@@ -47,6 +47,15 @@ struct BodyState: Sendable {
         @inline(__always) set { qc = Float(newValue.c); qs = Float(newValue.s) }
     }
 
+    /// The pose a body at `start` has after this state's displacement and turn, the rotation
+    /// renormalized in double precision (Stepper.finalize writes it back; SubstepManifolds
+    /// collides at it within the step).
+    @inline(__always) func pose(from start: Transform) -> Transform {
+        let q = dq.multiply(start.q)
+        let inv = 1 / (q.c * q.c + q.s * q.s).squareRoot()
+        return Transform(p: start.p + dp, q: Rotation(c: q.c * inv, s: q.s * inv))
+    }
+
     /// Moves on by a substep of `h` seconds at the current velocities: the displacement grows and
     /// the turn advances by a small angle, renormalized (Rotation.integrated, in single precision).
     @inline(__always) mutating func advance(by h: Float) {

@@ -30,6 +30,18 @@ struct ContactBody {
         extent = b.pointee.extent
     }
 
+    /// A body at pose `xf` and at rest, for `NarrowPhase.collide`, which reads only the pose
+    /// (SubstepManifolds collides at a substep's poses).
+    init(at xf: Transform) {
+        kind = .dynamic
+        island = -1
+        position = xf.p
+        rotation = xf.q
+        velocity = .zero
+        angularVelocity = 0
+        extent = 0
+    }
+
     @inline(__always) var transform: Transform { Transform(p: position, q: rotation) }
     @inline(__always) var isAsleep: Bool { island >= 0 }
 }

@@ -85,13 +85,9 @@ struct NarrowPhase {
         }
         // Only a pair collided again reads its shapes.
         let A = shapes[Int(c.pointee.shapeA)], B = shapes[Int(c.pointee.shapeB)]
-        // An upper bound of the closing speed, with what each body's drive adds within the step
-        // (World+DriveSpeeds.swift): |Δv| ≤ |Δvx| + |Δvy|, as a square root stalled the pair on
-        // its latency, and a wider margin only admits a spare point.
-        let dv = b.velocity - a.velocity
-        let closing = abs(dv.x) + abs(dv.y) + abs(a.angularVelocity) * a.extent
-            + abs(b.angularVelocity) * b.extent + drives[ia] + drives[ib]
-        let margin = base + closing * dt
+        // The closing speed's bound, with what each body's drive adds within the step
+        // (World+DriveSpeeds.swift).
+        let margin = base + (Self.closingSpeed(a, b) + drives[ia] + drives[ib]) * dt
         var m = Self.apart(A, B, margin: margin) ? Manifold()
             : Self.collide(A, B, a, b, margin: margin, linearSlop: linearSlop, vertices, normals)
         m.keepShapes(A, B, a.angularVelocity, b.angularVelocity)
@@ -110,6 +106,15 @@ struct NarrowPhase {
         flags.pointee = flags.pointee.withPoints(m.count)
         c.pointee.poses.remember(a, b, m)
         return false
+    }
+
+    /// An upper bound of how fast bodies `a` and `b` close on each other at their velocities:
+    /// |Δv| ≤ |Δvx| + |Δvy|, as a square root stalled the pair on its latency, and a wider
+    /// margin only admits a spare point.
+    @inline(__always)
+    static func closingSpeed(_ a: ContactBody, _ b: ContactBody) -> Double {
+        let dv = b.velocity - a.velocity
+        return abs(dv.x) + abs(dv.y) + abs(a.angularVelocity) * a.extent + abs(b.angularVelocity) * b.extent
     }
 
     /// The active contacts collided by both workers; returns how many manifolds were kept.

@@ -340,10 +340,9 @@ struct Stepper {
         states.withUnsafeBufferPointer { sp in
             for i in movers {
                 let st = sp[Int(i)]
-                let q = st.dq.multiply(bp[Int(i)].rotation)
-                let inv = 1 / (q.c * q.c + q.s * q.s).squareRoot()
-                bp[Int(i)].position += st.dp
-                bp[Int(i)].rotation = Rotation(c: q.c * inv, s: q.s * inv)
+                let pose = st.pose(from: Transform(p: bp[Int(i)].position, q: bp[Int(i)].rotation))
+                bp[Int(i)].position = pose.p
+                bp[Int(i)].rotation = pose.q
                 if bp[Int(i)].kind == .dynamic {
                     if sleep {
                         sleeper.advance(&bp[Int(i)], i, st, dt: dt, threshold: threshold, timeToSleep: timeToSleep)

@@ -97,13 +97,9 @@ struct SubstepManifolds {
         for k in turning {
             overflow[Int(k)].recollided = true
             let c = contacts[Int(overflow[Int(k)].contact)]
-            let a = bodies[Int(c.bodyA)], b = bodies[Int(c.bodyB)]
-            let dv = b.velocity - a.velocity
-            let closing = abs(dv.x) + abs(dv.y) + abs(a.angularVelocity) * a.extent + abs(b.angularVelocity) * b.extent
-            entries.append(Entry(constraint: k, shapeA: c.shapeA, shapeB: c.shapeB,
-                                 startA: Transform(p: a.position, q: a.rotation),
-                                 startB: Transform(p: b.position, q: b.rotation),
-                                 margin: speculativeDistance + closing * dt))
+            let a = ContactBody(bodies + Int(c.bodyA)), b = ContactBody(bodies + Int(c.bodyB))
+            entries.append(Entry(constraint: k, shapeA: c.shapeA, shapeB: c.shapeB, startA: a.transform, startB: b.transform,
+                                 margin: speculativeDistance + NarrowPhase.closingSpeed(a, b) * dt))
         }
     }
 
@@ -114,18 +110,11 @@ struct SubstepManifolds {
         for e in entries where !grouped[Int(e.constraint)] {
             let c = overflow.baseAddress! + Int(e.constraint)
             let sA = states[Int(c.pointee.bodyA)], sB = states[Int(c.pointee.bodyB)]
-            let xfA = Self.pose(e.startA, sA), xfB = Self.pose(e.startB, sB)
+            let xfA = sA.pose(from: e.startA), xfB = sB.pose(from: e.startB)
             var m = collide(e, xfA, xfB, source: source, margin: e.margin, linearSlop: linearSlop)
             m.keepShapes(source.shapes[Int(e.shapeA)], source.shapes[Int(e.shapeB)], sA.w, sB.w)
             Self.prepare(c, from: m, sA, sB)
         }
-    }
-
-    /// A body's pose at its state's displacement and turn from `start`.
-    private static func pose(_ start: Transform, _ s: BodyState) -> Transform {
-        let q = s.dq.multiply(start.q)
-        let inv = 1 / (q.c * q.c + q.s * q.s).squareRoot()
-        return Transform(p: start.p + s.dp, q: Rotation(c: q.c * inv, s: q.s * inv))
     }
 
     /// The manifold of the entry's shapes at poses `xfA` and `xfB`, anchors in world orientation.
@@ -148,17 +137,10 @@ struct SubstepManifolds {
         }
         A.vertexStart = 0
         B.vertexStart = Int32(countA)
-        var a = Body(), b = Body()
-        a.position = xfA.p; a.rotation = xfA.q
-        b.position = xfB.p; b.rotation = xfB.q
         return vertices.withUnsafeBufferPointer { v in
             normals.withUnsafeBufferPointer { n in
-                withUnsafePointer(to: a) { pa in
-                    withUnsafePointer(to: b) { pb in
-                        NarrowPhase.collide(A, B, ContactBody(pa), ContactBody(pb), margin: margin,
-                                            linearSlop: linearSlop, v.baseAddress!, n.baseAddress!)
-                    }
-                }
+                NarrowPhase.collide(A, B, ContactBody(at: xfA), ContactBody(at: xfB), margin: margin,
+                                    linearSlop: linearSlop, v.baseAddress!, n.baseAddress!)
             }
         }
     }
