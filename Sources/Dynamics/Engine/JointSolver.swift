@@ -13,6 +13,7 @@ enum JointSolver {
         j.rA = a.rotation.rotate(j.localAnchorA)
         j.rB = b.rotation.rotate(j.localAnchorB)
         j.deltaCenter = b.position - a.position
+        j.turnsFast = max(abs(a.angularVelocity), abs(b.angularVelocity)) * set.h > JointSoftness.fastTurn
         j.deltaAngle = Angle.normalized(relativeAngle(b.rotation, a.rotation) - j.referenceAngle)
         j.forgetAngle()
         // Only a mouse joint turns its body toward a target angle.

@@ -101,10 +101,9 @@ struct SolverContext {
     /// The substep's length and softness, in double precision (scalar solvers) and for the lanes.
     let solver: SolverSettings
     let wide: WideSettings
-    let jointSoftness: Softness
-    /// The softness of joints solved one at a time beside others of a group too large to solve
-    /// exactly (JointGroups.isIterative): Box2D v3's, a quarter of the substep rate.
-    let iterativeJointSoftness: Softness
+    /// The joints' give: in exact groups, on their own, and one at a time beside others of a
+    /// group too large to solve exactly (JointGroups.isIterative).
+    let jointSoftness: JointSoftness
     /// Passes per substep over those joints while solving and while relaxing (WorldSettings).
     let iterativeJointPasses: Int
     let iterativeJointRelaxPasses: Int

@@ -153,7 +153,7 @@ extension SolverContext {
             solveJointsInColors(useBias: useBias, shared: shared)
         }
         for g in 0..<jointGroups.pointee.count {
-            jointGroups.pointee.solve(g, joints, overflow, states, solver, soft: jointSoftness, useBias: useBias)
+            jointGroups.pointee.solve(g, joints, overflow, states, solver, soft: jointSoftness.exact, useBias: useBias)
         }
     }
 
@@ -193,12 +193,12 @@ extension SolverContext {
     @inline(__always) private func solveJointsInAwakeOrder(useBias: Bool) {
         // Locals, so the joint loop keeps them in registers instead of reloading them from the
         // context after each joint's writes to the body states.
-        let joints = joints, states = states, solver = solver, soft = jointSoftness, iterativeSoft = iterativeJointSoftness
+        let joints = joints, states = states, solver = solver, softness = jointSoftness
         let isGrouped = jointGroups.pointee.isGrouped, isIterative = jointGroups.pointee.isIterative
         isGrouped.withUnsafeBufferPointer { grouped in
         isIterative.withUnsafeBufferPointer { iterative in
             for j in awakeJoints where !grouped[Int(j)] {
-                JointSolver.solve(&joints[Int(j)], states, solver, jointSoftness: iterative[Int(j)] ? iterativeSoft : soft,
+                JointSolver.solve(&joints[Int(j)], states, solver, jointSoftness: iterative[Int(j)] ? softness.iterative : softness.onItsOwn(joints[Int(j)]),
                                   useBias: useBias)
             }
         }}
@@ -209,7 +209,7 @@ extension SolverContext {
             let iterative = jointGroups.pointee.iterativeJoints
             for _ in 1..<passes {
                 for j in iterative {
-                    JointSolver.solve(&joints[Int(j)], states, solver, jointSoftness: iterativeSoft, useBias: useBias)
+                    JointSolver.solve(&joints[Int(j)], states, solver, jointSoftness: softness.iterative, useBias: useBias)
                 }
             }
         }
@@ -219,12 +219,12 @@ extension SolverContext {
     /// iterative joints color after color. A lone joint shares no moving body with an iterative
     /// one but a mouse joint may (a snap on a net's ball), so it comes first in every case.
     @inline(never) private func solveJointsInColors(useBias: Bool, shared: Bool) {
-        let joints = joints, states = states, solver = solver, soft = jointSoftness
+        let joints = joints, states = states, solver = solver, softness = jointSoftness
         let isGrouped = jointGroups.pointee.isGrouped, isIterative = jointGroups.pointee.isIterative
         isGrouped.withUnsafeBufferPointer { grouped in
         isIterative.withUnsafeBufferPointer { iterative in
             for j in awakeJoints where !grouped[Int(j)] && !iterative[Int(j)] {
-                JointSolver.solve(&joints[Int(j)], states, solver, jointSoftness: soft, useBias: useBias)
+                JointSolver.solve(&joints[Int(j)], states, solver, jointSoftness: softness.onItsOwn(joints[Int(j)]), useBias: useBias)
             }
         }}
         let passes = max(1, useBias ? iterativeJointPasses : iterativeJointRelaxPasses)
@@ -239,7 +239,7 @@ extension SolverContext {
 
     /// The colored joints at `range` of their order, one at a time.
     @inline(__always) func solveColoredJoints(useBias: Bool, _ range: Range<Int>) {
-        let joints = joints, states = states, solver = solver, soft = iterativeJointSoftness
+        let joints = joints, states = states, solver = solver, soft = jointSoftness.iterative
         for k in range {
             JointSolver.solve(&joints[Int(jointColorOrder[k])], states, solver, jointSoftness: soft, useBias: useBias)
         }

@@ -65,7 +65,7 @@ struct Stepper {
         let n = SubstepRefinement.substeps(dt: dt, settings.substeps, bodies: bodies, joints: joints, fields: fields)
         lastSubsteps = n
         let h = dt / Double(n)
-        let (set, jointSoftness, iterativeJointSoftness) = Self.solverSettings(h: h, settings)
+        let (set, jointSoftness) = Self.solverSettings(h: h, settings)
         prepareBodies(h: h, bodies, movesFast: shapes == nil ? nil : (dt, settings.maxSoftOverlap))
         impactShifts.start(&bodies, movers: movers)
         forces.prepareFields(fields, bodies)
@@ -75,7 +75,7 @@ struct Stepper {
                            workers: workers.flatMap { $0.count > 1 ? $0 : nil })
         states.withUnsafeMutableBufferPointer { forces.prepareSprings(h: h, joints, states: $0.baseAddress!) }
         let relaxIterations = max(1, settings.relaxIterations)
-        withContext(set, jointSoftness: jointSoftness, iterativeJointSoftness: iterativeJointSoftness,
+        withContext(set, jointSoftness: jointSoftness,
                     settings: settings, joints: &joints, workers: workers, shapes: shapes) { step in
             if step.isSplit { step.runSharedSubsteps(n, h: h, relaxIterations: relaxIterations); return }
             let forces = step.hasForces, potentials = !step.fieldWork.isEmpty
@@ -117,10 +117,9 @@ struct Stepper {
         return StepResult(movers: movers, states: states, drives: drives, solverBodies: solverBodies, hasWalls: hasWalls)
     }
 
-    /// The substep's settings for the contacts, and the softness of the joints' exact and
-    /// iterative solvers.
+    /// The substep's settings for the contacts, and the give of its joints (JointSoftness.swift).
     private static func solverSettings(h: Double, _ settings: WorldSettings)
-        -> (SolverSettings, joint: Softness, iterativeJoint: Softness) {
+        -> (SolverSettings, joints: JointSoftness) {
         let contactHertz = min(settings.contactHertz, settings.contactHertzPerSubstepRate / h)
         let set = SolverSettings(
             h: h, invH: 1 / h,
@@ -130,10 +129,7 @@ struct Stepper {
             maxSoftOverlap: settings.maxSoftOverlap,
             restitutionThreshold: settings.restitutionThreshold,
             linearSlop: settings.linearSlop, maxJointBiasVelocity: settings.jointPushMaxVelocity)
-        let joint = Softness(hertz: 2 * contactHertz, dampingRatio: settings.jointDampingRatio, h: h)
-        let iterativeJointHertz = min(2 * contactHertz, settings.iterativeJointHertzPerSubstepRate / h)
-        let iterative = Softness(hertz: iterativeJointHertz, dampingRatio: settings.iterativeJointDampingRatio, h: h)
-        return (set, joint, iterative)
+        return (set, JointSoftness(h: h, contactHertz: contactHertz, settings))
     }
 
     /// The body states the substeps start from, and the lists of bodies they integrate. With
@@ -275,7 +271,7 @@ struct Stepper {
     }
 
     /// Opens the step's buffers once and runs `body` over a context holding their addresses.
-    private mutating func withContext(_ set: SolverSettings, jointSoftness: Softness, iterativeJointSoftness: Softness,
+    private mutating func withContext(_ set: SolverSettings, jointSoftness: JointSoftness,
                                       settings: WorldSettings, joints: inout [Joint], workers: SolverWorkers?,
                                       shapes: ShapeSource?, _ body: (SolverContext) -> Void) {
         let h = Float(set.h), maxSpeed = Float(settings.maxLinearSpeed), sweeps = settings.maxImpactSweeps
@@ -314,7 +310,6 @@ struct Stepper {
                                springs: springs, springConstants: springConstants, fieldBodies: fields, loadHalves: halves, stiffTurns: turns, fieldWork: work,
                                springWork: springWork,
                                solver: set, wide: WideSettings(set), jointSoftness: jointSoftness,
-                               iterativeJointSoftness: iterativeJointSoftness,
                                iterativeJointPasses: max(1, settings.iterativeJointPasses),
                                iterativeJointRelaxPasses: max(1, settings.iterativeJointRelaxPasses), h: h,
                                maxLinearSpeed: maxSpeed, impactSweeps: sweeps,

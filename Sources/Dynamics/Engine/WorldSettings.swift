@@ -38,6 +38,11 @@ struct WorldSettings: Sendable {
     /// 3.5 pt across. At 2 it rests within 5 s (docs/dynamics.md, "Stacks that breathe").
     var contactDampingRatio = 2.0
     var jointHertz = 60.0
+    /// The damping ratio of the give of joints in groups solved exactly (Box2D v3's 2).
+    var jointDampingRatio = 2.0
+    /// The damping ratio of the give of a joint solved on its own while its bodies turn slowly:
+    /// none (JointSoftness.swift).
+    var loneJointDampingRatio = 0.0
     /// Joints solved one at a time beside others of a group too large to solve exactly (a long
     /// chain, a net) are no stiffer than this fraction of the substep rate (Box2D v3's joint
     /// stiffness, twice its 30 Hz contacts at 240 Hz substeps): at twice it, one Gauss-Seidel pass
@@ -52,7 +57,6 @@ struct WorldSettings: Sendable {
     /// with two and two; four solve passes did no better than two; docs/dynamics.md).
     var iterativeJointPasses = 2
     var iterativeJointRelaxPasses = 2
-    var jointDampingRatio = 2.0
     /// The damping ratio of those joints. A pin's give is the soft step's, not physics: a net
     /// solved one joint at a time stretches under its load and, at ratio 2, bounced on that
     /// stretch for tens of seconds (a 50×50 net hung by its corners still had 6 % of its drop's
