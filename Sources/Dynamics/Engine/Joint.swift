@@ -79,7 +79,8 @@ struct Joint: Sendable {
     var rA: Vector = .zero
     var rB: Vector = .zero
     var deltaCenter: Vector = .zero
-    /// Whether a body of the joint turns more than `JointSoftness.fastTurn` a substep as the step begins.
+    /// Whether a body of the joint turns more than `JointSoftness.fastTurn` a substep as the
+    /// step begins.
     var turnsFast = false
     var mA: Double = 0, iA: Double = 0, mB: Double = 0, iB: Double = 0
     var axialMass: Double = 0

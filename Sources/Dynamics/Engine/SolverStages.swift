@@ -198,8 +198,8 @@ extension SolverContext {
         isGrouped.withUnsafeBufferPointer { grouped in
         isIterative.withUnsafeBufferPointer { iterative in
             for j in awakeJoints where !grouped[Int(j)] {
-                JointSolver.solve(&joints[Int(j)], states, solver, jointSoftness: iterative[Int(j)] ? softness.iterative : softness.onItsOwn(joints[Int(j)]),
-                                  useBias: useBias)
+                let soft = iterative[Int(j)] ? softness.iterative : softness.onItsOwn(joints[Int(j)])
+                JointSolver.solve(&joints[Int(j)], states, solver, jointSoftness: soft, useBias: useBias)
             }
         }}
         // Joints of a group too large to solve exactly take further passes of their own
@@ -224,7 +224,8 @@ extension SolverContext {
         isGrouped.withUnsafeBufferPointer { grouped in
         isIterative.withUnsafeBufferPointer { iterative in
             for j in awakeJoints where !grouped[Int(j)] && !iterative[Int(j)] {
-                JointSolver.solve(&joints[Int(j)], states, solver, jointSoftness: softness.onItsOwn(joints[Int(j)]), useBias: useBias)
+                JointSolver.solve(&joints[Int(j)], states, solver, jointSoftness: softness.onItsOwn(joints[Int(j)]),
+                                  useBias: useBias)
             }
         }}
         let passes = max(1, useBias ? iterativeJointPasses : iterativeJointRelaxPasses)
